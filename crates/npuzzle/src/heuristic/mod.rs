@@ -1,0 +1,112 @@
+//! Heuristics: lower bounds (or guesses) of the number of moves to the goal.
+//!
+//! Every heuristic here ignores the blank: counting the blank can overestimate, which is
+//! the classic classroom bug that makes "misplaced tiles" inadmissible.
+//!
+//! | name | admissible | what it counts |
+//! |---|---|---|
+//! | `misplaced` | yes | tiles not on their goal cell |
+//! | `manhattan` | yes | sum of row + column distances of each tile to its goal cell |
+//! | `euclidean` | yes | sum of straight-line distances (never above Manhattan) |
+//! | `linear-conflict` | yes | Manhattan + 2 × tiles that must leave their row or column to let others pass (Hansson, Mayer & Yung 1992) |
+//! | `perfect` | yes | the exact distance, from a table of every state (boards of at most 10 cells) |
+//! | `W1*h1+W2*h2…` | when every `hi` is and `ΣWi ≤ 1` | weighted sum |
+//! | `max(h1,h2,…)` | when every `hi` is | maximum |
+
+mod combine;
+mod euclidean;
+mod linear_conflict;
+mod manhattan;
+mod misplaced;
+mod perfect;
+mod spec;
+
+pub use combine::{Max, WeightedSum};
+pub use euclidean::Euclidean;
+pub use linear_conflict::LinearConflict;
+pub use manhattan::Manhattan;
+pub use misplaced::Misplaced;
+pub use perfect::{PerfectTable, MAX_PERFECT_CELLS};
+pub use spec::{HeuristicError, HeuristicSpec};
+
+use crate::moves::Move;
+use crate::puzzle::Puzzle;
+
+/// A heuristic evaluated on whole states (tiles as bytes, row-major, `0` the blank).
+pub trait Heuristic: Send + Sync {
+    /// The estimated number of moves from `tiles` to the goal.
+    fn estimate(&self, tiles: &[u8]) -> f64;
+}
+
+/// A heuristic that IDA* can update move by move instead of re-evaluating whole states.
+///
+/// IDA* swaps the tile and the blank first, then calls [`apply`](Self::apply); if it backs
+/// out it calls [`undo`](Self::undo) with what `apply` returned.
+pub trait IncrementalHeuristic {
+    /// What `undo` needs to restore internal state.
+    type Undo: Copy;
+    /// Sets up internal state for `tiles` and returns its value.
+    fn init(&mut self, tiles: &[u8]) -> u32;
+    /// `tile` has just moved from cell `from` to cell `to` by blank move `m`; `h` was the
+    /// value before. Returns the new value.
+    fn apply(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+    ) -> (u32, Self::Undo);
+    /// Reverts the internal state changed by `apply`.
+    fn undo(&mut self, undo: Self::Undo);
+}
+
+/// Any [`Heuristic`] as an [`IncrementalHeuristic`] that re-evaluates every state. Values are
+/// rounded up (minus a rounding tolerance): distances are whole moves, so rounding an
+/// admissible bound up keeps it admissible.
+pub struct Reevaluate<'a>(pub &'a dyn Heuristic);
+
+/// Rounds a heuristic value up to whole moves, tolerating floating-point noise.
+pub fn whole_moves(h: f64) -> u32 {
+    (h - 1e-9).ceil().max(0.0) as u32
+}
+
+impl IncrementalHeuristic for Reevaluate<'_> {
+    type Undo = ();
+    fn init(&mut self, tiles: &[u8]) -> u32 {
+        whole_moves(self.0.estimate(tiles))
+    }
+    fn apply(&mut self, tiles: &[u8], _: u32, _: u8, _: usize, _: usize, _: Move) -> (u32, ()) {
+        (whole_moves(self.0.estimate(tiles)), ())
+    }
+    fn undo(&mut self, _: ()) {}
+}
+
+/// Builds a heuristic for a puzzle.
+///
+/// # Errors
+/// [`HeuristicError`] when the heuristic cannot serve this puzzle (e.g. `perfect` on a
+/// board too large for its table).
+pub fn build(spec: &HeuristicSpec, puzzle: &Puzzle) -> Result<Box<dyn Heuristic>, HeuristicError> {
+    Ok(match spec {
+        HeuristicSpec::Misplaced => Box::new(Misplaced::new(puzzle)),
+        HeuristicSpec::Manhattan => Box::new(Manhattan::new(puzzle)),
+        HeuristicSpec::Euclidean => Box::new(Euclidean::new(puzzle)),
+        HeuristicSpec::LinearConflict => Box::new(LinearConflict::new(puzzle)),
+        HeuristicSpec::Perfect => Box::new(PerfectTable::get(puzzle)?),
+        HeuristicSpec::Sum(terms) => Box::new(WeightedSum(
+            terms
+                .iter()
+                .map(|(w, s)| Ok((*w, build(s, puzzle)?)))
+                .collect::<Result<_, HeuristicError>>()?,
+        )),
+        HeuristicSpec::Max(parts) => Box::new(Max(parts
+            .iter()
+            .map(|s| build(s, puzzle))
+            .collect::<Result<_, _>>()?)),
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,274 @@
+use std::fmt;
+use std::str::FromStr;
+
+/// Why a heuristic name or expression was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HeuristicError {
+    /// An unknown name.
+    #[error("unknown heuristic `{0}` (expected misplaced, manhattan, euclidean, linear-conflict, perfect, a weighted sum like 0.5*manhattan+0.5*misplaced, or max(a,b))")]
+    Unknown(String),
+    /// A malformed expression.
+    #[error("invalid heuristic expression `{expr}`: {problem}")]
+    Syntax {
+        /// The expression.
+        expr: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The heuristic cannot serve a board this large.
+    #[error("heuristic {heuristic} supports boards of at most {max} cells, this one has {cells}")]
+    TooLarge {
+        /// The heuristic.
+        heuristic: String,
+        /// Cells of the board.
+        cells: usize,
+        /// The most it supports.
+        max: usize,
+    },
+}
+
+/// A heuristic as named on the command line: a base heuristic or a combination.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum HeuristicSpec {
+    /// Tiles not on their goal cell (blank excluded). Admissible.
+    Misplaced,
+    /// Sum of Manhattan distances (blank excluded). Admissible.
+    Manhattan,
+    /// Sum of straight-line distances. Admissible, weaker than Manhattan.
+    Euclidean,
+    /// Manhattan plus linear conflicts. Admissible.
+    LinearConflict,
+    /// Exact distances from a table of all states (small boards). Admissible.
+    Perfect,
+    /// `Σ wᵢ·hᵢ`.
+    Sum(Vec<(f64, HeuristicSpec)>),
+    /// `max(h₁, …)`.
+    Max(Vec<HeuristicSpec>),
+}
+
+impl HeuristicSpec {
+    /// Whether the heuristic never overestimates, so optimal algorithms stay optimal with it.
+    pub fn admissible(&self) -> bool {
+        match self {
+            HeuristicSpec::Sum(terms) => {
+                terms.iter().all(|(w, h)| *w >= 0.0 && h.admissible())
+                    && terms.iter().map(|(w, _)| w).sum::<f64>() <= 1.0 + 1e-9
+            }
+            HeuristicSpec::Max(parts) => parts.iter().all(HeuristicSpec::admissible),
+            _ => true,
+        }
+    }
+
+    /// Whether a move changes the value by at most 1 (then A* never re-opens a state).
+    /// Weighted sums and maxima of consistent heuristics with weights ≤ 1 stay consistent.
+    pub fn consistent(&self) -> bool {
+        self.admissible()
+            && match self {
+                HeuristicSpec::Sum(t) => t.iter().all(|(_, h)| h.consistent()),
+                HeuristicSpec::Max(p) => p.iter().all(HeuristicSpec::consistent),
+                // All base heuristics are consistent. For linear conflict: a tile changes
+                // one line's membership only when that line is its goal line, and then
+                // Manhattan moves by 1 in the opposite sense to the conflict change (0 or
+                // 2), so the total moves by exactly 1.
+                _ => true,
+            }
+    }
+
+    /// The base heuristics' names, for help text and menus.
+    pub const NAMES: [&'static str; 5] = [
+        "misplaced",
+        "manhattan",
+        "euclidean",
+        "linear-conflict",
+        "perfect",
+    ];
+}
+
+impl fmt::Display for HeuristicSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeuristicSpec::Misplaced => f.write_str("misplaced"),
+            HeuristicSpec::Manhattan => f.write_str("manhattan"),
+            HeuristicSpec::Euclidean => f.write_str("euclidean"),
+            HeuristicSpec::LinearConflict => f.write_str("linear-conflict"),
+            HeuristicSpec::Perfect => f.write_str("perfect"),
+            HeuristicSpec::Sum(terms) => {
+                for (i, (w, h)) in terms.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("+")?;
+                    }
+                    if *w == 1.0 {
+                        write!(f, "{h}")?;
+                    } else {
+                        write!(f, "{w}*{h}")?;
+                    }
+                }
+                Ok(())
+            }
+            HeuristicSpec::Max(parts) => {
+                f.write_str("max(")?;
+                for (i, h) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{h}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl FromStr for HeuristicSpec {
+    type Err = HeuristicError;
+
+    /// Parses a name (`manhattan`, aliases `md`, `hamming`, `lc`…), a weighted sum
+    /// (`0.6*manhattan+0.4*misplaced`) or a maximum (`max(manhattan,linear-conflict)`);
+    /// these nest.
+    ///
+    /// ```
+    /// use npuzzle::HeuristicSpec;
+    /// let h: HeuristicSpec = "0.6*manhattan+0.1*misplaced+0.3*euclidean".parse().unwrap();
+    /// assert!(h.admissible());
+    /// let h: HeuristicSpec = "2*manhattan".parse().unwrap();
+    /// assert!(!h.admissible());
+    /// ```
+    fn from_str(s: &str) -> Result<HeuristicSpec, HeuristicError> {
+        let text: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut p = Parser {
+            src: &text,
+            pos: 0,
+            original: s,
+            depth: 0,
+        };
+        let spec = p.sum()?;
+        if p.pos != text.len() {
+            return Err(p.error(format!("unexpected `{}`", &text[p.pos..])));
+        }
+        Ok(spec)
+    }
+}
+
+/// Recursive-descent parser for heuristic expressions.
+struct Parser<'a> {
+    src: &'a str,
+    pos: usize,
+    original: &'a str,
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn error(&self, problem: String) -> HeuristicError {
+        HeuristicError::Syntax {
+            expr: crate::board::clip(self.original),
+            problem,
+        }
+    }
+
+    fn rest(&self) -> &str {
+        &self.src[self.pos..]
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        if self.rest().starts_with(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn sum(&mut self) -> Result<HeuristicSpec, HeuristicError> {
+        self.depth += 1;
+        if self.depth > 32 {
+            return Err(self.error("nested too deeply".into()));
+        }
+        let mut terms = vec![self.term()?];
+        while self.eat('+') {
+            terms.push(self.term()?);
+        }
+        self.depth -= 1;
+        Ok(if terms.len() == 1 && terms[0].0 == 1.0 {
+            terms.pop().expect("one term").1
+        } else {
+            HeuristicSpec::Sum(terms)
+        })
+    }
+
+    /// `[number *] atom [* number]`
+    fn term(&mut self) -> Result<(f64, HeuristicSpec), HeuristicError> {
+        let mut weight = 1.0;
+        if let Some(w) = self.number() {
+            weight = w?;
+            if !self.eat('*') {
+                return Err(self.error("expected `*` after a weight".into()));
+            }
+        }
+        let atom = self.atom()?;
+        if self.eat('*') {
+            match self.number() {
+                Some(w) => weight *= w?,
+                None => return Err(self.error("expected a weight after `*`".into())),
+            }
+        }
+        Ok((weight, atom))
+    }
+
+    fn number(&mut self) -> Option<Result<f64, HeuristicError>> {
+        let len = self
+            .rest()
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(self.rest().len());
+        if len == 0 {
+            return None;
+        }
+        let text = self.rest()[..len].to_string();
+        self.pos += len;
+        Some(match text.parse::<f64>() {
+            Ok(w) if w.is_finite() => Ok(w),
+            _ => Err(self.error(format!("`{text}` is not a weight"))),
+        })
+    }
+
+    fn atom(&mut self) -> Result<HeuristicSpec, HeuristicError> {
+        if self.eat('(') {
+            let inner = self.sum()?;
+            if !self.eat(')') {
+                return Err(self.error("missing `)`".into()));
+            }
+            return Ok(inner);
+        }
+        let len = self
+            .rest()
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == ':'))
+            .unwrap_or(self.rest().len());
+        let name = self.rest()[..len].to_ascii_lowercase().replace('_', "-");
+        self.pos += len;
+        if name == "max" {
+            if !self.eat('(') {
+                return Err(self.error("expected `(` after max".into()));
+            }
+            let mut parts = vec![self.sum()?];
+            while self.eat(',') {
+                parts.push(self.sum()?);
+            }
+            if !self.eat(')') {
+                return Err(self.error("missing `)` after max(…".into()));
+            }
+            return Ok(HeuristicSpec::Max(parts));
+        }
+        match name.as_str() {
+            "misplaced" | "hamming" | "misplaced-tiles" => Ok(HeuristicSpec::Misplaced),
+            "manhattan" | "md" => Ok(HeuristicSpec::Manhattan),
+            "euclidean" | "euclid" => Ok(HeuristicSpec::Euclidean),
+            "linear-conflict" | "linear-conflicts" | "lc" | "linearconflict" => {
+                Ok(HeuristicSpec::LinearConflict)
+            }
+            "perfect" | "exact" | "table" => Ok(HeuristicSpec::Perfect),
+            "" => Err(self.error("expected a heuristic name".into())),
+            other => Err(HeuristicError::Unknown(crate::board::clip(other))),
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! # npuzzle
+//!
+//! Sliding-tile puzzles (the 8-, 15- and 24-puzzle and any R×C board): parse boards, pick a
+//! goal, decide solvability exactly for every shape, and search with admissible heuristics
+//! and optimal algorithms.
+//!
+//! ```
+//! use npuzzle::{solve, Board, GoalSpec, HeuristicSpec, Algorithm, SolveOptions};
+//! use npuzzle::search::Control;
+//!
+//! let start = Board::parse("7 2 6/8 1 4/3 5 0", None)?;
+//! let goal = GoalSpec::Standard.board(start.shape())?;
+//! let options = SolveOptions {
+//!     algorithm: Algorithm::AStar,
+//!     heuristic: Some("manhattan".parse()?),
+//!     ..SolveOptions::default()
+//! };
+//! let solution = solve(&start, &goal, &options, Control::default())?;
+//! let moves = solution.moves.expect("no limit was set");
+//! assert!(solution.optimal);
+//! assert_eq!(start.replay(&moves).unwrap(), goal);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod board;
+pub mod generate;
+pub mod goal;
+pub mod heuristic;
+pub mod moves;
+pub mod puzzle;
+pub mod report;
+pub mod search;
+pub mod shape;
+pub mod solvability;
+mod solve;
+
+pub use board::{Board, ParseBoardError, RawBoard, Tile};
+pub use goal::{GoalError, GoalSpec};
+pub use heuristic::{HeuristicError, HeuristicSpec};
+pub use moves::Move;
+pub use puzzle::Puzzle;
+pub use report::SolveReport;
+pub use search::{Limits, SearchStats, StopReason};
+pub use shape::{Shape, ShapeError};
+pub use solvability::Verdict;
+pub use solve::{solve, Algorithm, Solution, SolveError, SolveOptions};

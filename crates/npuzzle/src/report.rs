@@ -1,0 +1,118 @@
+//! The machine-readable result of a solve: the object `npuzzle solve --json` prints, the web
+//! API returns and batch runs write, one schema everywhere.
+
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::moves::Move;
+use crate::solve::{Solution, SolveError};
+
+/// One solve, ready to serialise. Field names are a stable contract (see the README).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveReport {
+    /// Whether the start can reach the goal.
+    pub solvable: bool,
+    /// Number of moves, or `null` when unsolvable or stopped by a limit.
+    pub length: Option<usize>,
+    /// Moves of the blank as `U`, `D`, `L`, `R`, or `null`.
+    pub moves: Option<String>,
+    /// Whether the path is guaranteed shortest.
+    pub optimal: bool,
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// Successor states created (the move back to the parent is never generated).
+    pub generated: u64,
+    /// Peak open-list size (IDA*: deepest path).
+    pub max_open: u64,
+    /// Wall-clock seconds of the search.
+    pub seconds: f64,
+    /// Heuristic used (`none` for BFS, `null` when no search ran).
+    pub heuristic: Option<String>,
+    /// Whether that heuristic is admissible.
+    pub admissible: Option<bool>,
+    /// Algorithm used (`null` when no search ran).
+    pub algorithm: Option<String>,
+    /// `time`, `nodes`, `memory` or `cancelled` when a limit stopped the search.
+    pub stopped_by: Option<&'static str>,
+    /// Board shape, `RxC`.
+    pub size: String,
+    /// Start tiles, row-major, 0 the blank.
+    pub start: Vec<u32>,
+    /// Goal tiles, row-major.
+    pub goal: Vec<u32>,
+    /// Why the board is (un)solvable, in one sentence.
+    pub reason: String,
+    /// Boards from start to goal, with `--path`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<Vec<u32>>>,
+}
+
+impl SolveReport {
+    /// Builds the report of a solve. `with_path` adds every board along the path.
+    ///
+    /// Returns `None` for errors that are not about the board's solvability (bad goal,
+    /// heuristic or size): those are input errors, reported as such.
+    pub fn new(
+        start: &Board,
+        goal: &Board,
+        result: &Result<Solution, SolveError>,
+        with_path: bool,
+    ) -> Option<SolveReport> {
+        let base = |reason: String| SolveReport {
+            solvable: true,
+            length: None,
+            moves: None,
+            optimal: false,
+            expanded: 0,
+            generated: 0,
+            max_open: 0,
+            seconds: 0.0,
+            heuristic: None,
+            admissible: None,
+            algorithm: None,
+            stopped_by: None,
+            size: start.shape().to_string(),
+            start: start.tiles().to_vec(),
+            goal: goal.tiles().to_vec(),
+            reason,
+            path: None,
+        };
+        match result {
+            Err(SolveError::Unsolvable(v)) => Some(SolveReport {
+                solvable: false,
+                ..base(v.explanation())
+            }),
+            Err(_) => None,
+            Ok(s) => Some(SolveReport {
+                length: s.length(),
+                moves: s.moves.as_deref().map(Move::to_letters),
+                optimal: s.optimal,
+                expanded: s.stats.expanded,
+                generated: s.stats.generated,
+                max_open: s.stats.max_open,
+                seconds: s.stats.seconds,
+                heuristic: Some(s.heuristic.clone()),
+                admissible: Some(s.admissible),
+                algorithm: Some(s.algorithm.name().to_string()),
+                stopped_by: s.stopped_by.map(|r| r.as_str()),
+                path: match (&s.moves, with_path) {
+                    (Some(moves), true) => Some(path_boards(start, moves)),
+                    _ => None,
+                },
+                ..base(s.verdict.explanation())
+            }),
+        }
+    }
+}
+
+/// The boards along a path, start first.
+pub fn path_boards(start: &Board, moves: &[Move]) -> Vec<Vec<u32>> {
+    let mut board = start.clone();
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    out.push(board.tiles().to_vec());
+    for &m in moves {
+        board.apply(m);
+        out.push(board.tiles().to_vec());
+    }
+    out
+}

@@ -1,0 +1,198 @@
+//! A* and its best-first relatives: weighted A* and greedy best-first search.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::keys::StateKey;
+use super::store::{Node, NodeStore, ROOT};
+use super::{Control, Meter, SearchOutcome, SearchStats, TraceStep};
+use crate::heuristic::{whole_moves, Heuristic};
+use crate::moves::Move;
+use crate::puzzle::{Puzzle, NO_CELL};
+
+/// How a best-first search orders its open list.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Priority {
+    /// `f = g + h` (A*). Optimal with an admissible heuristic.
+    AStar,
+    /// `f = g + w·h`. With an admissible heuristic the cost is at most `w` × optimal.
+    Weighted(f64),
+    /// `f = h` (greedy best-first). Fast, no guarantee.
+    Greedy,
+}
+
+/// An open-list entry: smallest priority first, then deepest (largest `g`) first, which
+/// reaches the goal sooner among equals.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Entry {
+    f: Reverse<u64>,
+    g: u32,
+    node: u32,
+}
+
+/// Best-first search from `start` with a closed set. A state reached again by a shorter path
+/// is re-opened, so A* stays optimal with admissible but inconsistent heuristics.
+///
+/// With `Priority::AStar` and an admissible heuristic the path is optimal. Values of an
+/// admissible heuristic are rounded up to whole moves (see [`whole_moves`]).
+pub fn astar(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: &dyn Heuristic,
+    admissible: bool,
+    priority: Priority,
+    control: Control<'_>,
+) -> SearchOutcome {
+    let n = puzzle.cells();
+    if u64::fits(n) {
+        run::<u64>(puzzle, start, heuristic, admissible, priority, control)
+    } else if u128::fits(n) {
+        run::<u128>(puzzle, start, heuristic, admissible, priority, control)
+    } else {
+        run::<Box<[u8]>>(puzzle, start, heuristic, admissible, priority, control)
+    }
+}
+
+fn run<K: StateKey>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: &dyn Heuristic,
+    admissible: bool,
+    priority: Priority,
+    control: Control<'_>,
+) -> SearchOutcome {
+    let mut meter = Meter::new(control);
+    let mut stats = SearchStats::default();
+    let mut trace: Vec<TraceStep> = Vec::new();
+    // Trace index of each expanded node, only while tracing.
+    let mut traced: rustc_hash::FxHashMap<u32, usize> = Default::default();
+    let goal = K::pack(&puzzle.goal);
+    let h_of = |tiles: &[u8]| -> f64 {
+        let h = heuristic.estimate(tiles);
+        if admissible {
+            f64::from(whole_moves(h))
+        } else {
+            h
+        }
+    };
+    let key_of = |g: u32, h: f64| -> u64 {
+        let f = match priority {
+            Priority::AStar => f64::from(g) + h,
+            Priority::Weighted(w) => f64::from(g) + w * h,
+            Priority::Greedy => h,
+        };
+        // Non-negative floats order like their bit patterns.
+        f.max(0.0).to_bits()
+    };
+
+    let mut store = NodeStore::<K>::new(puzzle.cells());
+    let mut open = BinaryHeap::new();
+    let h0 = h_of(start);
+    let root = store.insert(Node {
+        key: K::pack(start),
+        g: 0,
+        parent: ROOT,
+        step: None,
+        h: h0 as f32,
+    });
+    open.push(Entry {
+        f: Reverse(key_of(0, h0)),
+        g: 0,
+        node: root,
+    });
+    let mut tiles = vec![0u8; puzzle.cells()];
+    let mut outcome = SearchOutcome::default();
+
+    while let Some(Entry { g, node, .. }) = open.pop() {
+        let current = &store.nodes[node as usize];
+        if g != current.g {
+            continue; // stale: this state was re-queued with a shorter path
+        }
+        if current.key == goal {
+            outcome.moves = Some(store.path_to(node));
+            break;
+        }
+        if stats.generated >= meter.next_check {
+            let bound = Some(g + current.h as u32);
+            if let Some(why) = meter.check(&stats, open.len() as u64, bound) {
+                outcome.stopped_by = Some(why);
+                break;
+            }
+        }
+        stats.expanded += 1;
+        current.key.unpack(&mut tiles);
+        let back = current.step.map(|m| m.opposite());
+        if trace.len() < meter.trace_limit() {
+            traced.insert(node, trace.len());
+            trace.push(TraceStep {
+                parent: traced.get(&current.parent).copied(),
+                step: current.step,
+                tiles: tiles.clone(),
+                g,
+                h: f64::from(current.h),
+                f: f64::from_bits(key_of(g, f64::from(current.h))),
+            });
+        }
+        let blank = tiles.iter().position(|&t| t == 0).expect("a blank");
+        for m in Move::ALL {
+            let to = puzzle.neighbours[blank][m.index()];
+            if to == NO_CELL || Some(m) == back {
+                continue;
+            }
+            stats.generated += 1;
+            tiles.swap(blank, usize::from(to));
+            let key = K::pack(&tiles);
+            let child_g = g + 1;
+            match store.index.get(&key) {
+                Some(&seen) => {
+                    let old = &mut store.nodes[seen as usize];
+                    if child_g < old.g {
+                        // A shorter path: re-open with the stored heuristic value.
+                        old.g = child_g;
+                        old.parent = node;
+                        old.step = Some(m);
+                        let f = key_of(child_g, f64::from(old.h));
+                        open.push(Entry {
+                            f: Reverse(f),
+                            g: child_g,
+                            node: seen,
+                        });
+                    }
+                }
+                None => {
+                    let entry = std::mem::size_of::<Entry>();
+                    if meter.over_memory(store.bytes_after_insert(
+                        open.len(),
+                        open.capacity(),
+                        entry,
+                    )) {
+                        outcome.stopped_by = Some(super::StopReason::Memory);
+                        break;
+                    }
+                    let h = h_of(&tiles);
+                    let child = store.insert(Node {
+                        key,
+                        g: child_g,
+                        parent: node,
+                        step: Some(m),
+                        h: h as f32,
+                    });
+                    open.push(Entry {
+                        f: Reverse(key_of(child_g, h)),
+                        g: child_g,
+                        node: child,
+                    });
+                }
+            }
+            tiles.swap(blank, usize::from(to));
+        }
+        if outcome.stopped_by.is_some() {
+            break;
+        }
+        stats.max_open = stats.max_open.max(open.len() as u64);
+    }
+    stats.seconds = meter.seconds();
+    outcome.stats = stats;
+    outcome.trace = trace;
+    outcome
+}

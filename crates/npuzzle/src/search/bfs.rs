@@ -1,0 +1,107 @@
+//! Breadth-first search: optimal without a heuristic, and memory-hungry.
+
+use std::collections::VecDeque;
+
+use super::keys::StateKey;
+use super::store::{Node, NodeStore, ROOT};
+use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
+use crate::moves::Move;
+use crate::puzzle::{Puzzle, NO_CELL};
+
+/// Breadth-first search from `start` to the puzzle's goal. The goal is recognised when it is
+/// generated, which is safe for unit move costs.
+pub fn bfs(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> SearchOutcome {
+    let n = puzzle.cells();
+    if u64::fits(n) {
+        run::<u64>(puzzle, start, control)
+    } else if u128::fits(n) {
+        run::<u128>(puzzle, start, control)
+    } else {
+        run::<Box<[u8]>>(puzzle, start, control)
+    }
+}
+
+fn run<K: StateKey>(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> SearchOutcome {
+    let mut meter = Meter::new(control);
+    let mut stats = SearchStats::default();
+    let mut outcome = SearchOutcome::default();
+    let goal = K::pack(&puzzle.goal);
+    let mut store = NodeStore::<K>::new(puzzle.cells());
+    let root = store.insert(Node {
+        key: K::pack(start),
+        g: 0,
+        parent: ROOT,
+        step: None,
+        h: 0.0,
+    });
+    if store.nodes[0].key == goal {
+        outcome.moves = Some(Vec::new());
+    }
+    let mut queue = VecDeque::from([root]);
+    let mut tiles = vec![0u8; puzzle.cells()];
+    let mut traced: rustc_hash::FxHashMap<u32, usize> = Default::default();
+    'search: while outcome.moves.is_none() {
+        let Some(node) = queue.pop_front() else { break };
+        if stats.generated >= meter.next_check {
+            let g = store.nodes[node as usize].g;
+            if let Some(why) = meter.check(&stats, queue.len() as u64, Some(g)) {
+                outcome.stopped_by = Some(why);
+                break;
+            }
+        }
+        stats.expanded += 1;
+        let (g, step, parent) = {
+            let cur = &store.nodes[node as usize];
+            cur.key.unpack(&mut tiles);
+            (cur.g, cur.step, cur.parent)
+        };
+        if outcome.trace.len() < meter.trace_limit() {
+            traced.insert(node, outcome.trace.len());
+            outcome.trace.push(TraceStep {
+                parent: traced.get(&parent).copied(),
+                step,
+                tiles: tiles.clone(),
+                g,
+                h: 0.0,
+                f: f64::from(g),
+            });
+        }
+        let back = step.map(Move::opposite);
+        let blank = tiles.iter().position(|&t| t == 0).expect("a blank");
+        for m in Move::ALL {
+            let to = puzzle.neighbours[blank][m.index()];
+            if to == NO_CELL || Some(m) == back {
+                continue;
+            }
+            stats.generated += 1;
+            tiles.swap(blank, usize::from(to));
+            let key = K::pack(&tiles);
+            tiles.swap(blank, usize::from(to));
+            if store.index.contains_key(&key) {
+                continue;
+            }
+            let entry = std::mem::size_of::<u32>();
+            if meter.over_memory(store.bytes_after_insert(queue.len(), queue.capacity(), entry)) {
+                outcome.stopped_by = Some(StopReason::Memory);
+                break 'search;
+            }
+            let is_goal = key == goal;
+            let child = store.insert(Node {
+                key,
+                g: g + 1,
+                parent: node,
+                step: Some(m),
+                h: 0.0,
+            });
+            if is_goal {
+                outcome.moves = Some(store.path_to(child));
+                break 'search;
+            }
+            queue.push_back(child);
+        }
+        stats.max_open = stats.max_open.max(queue.len() as u64);
+    }
+    stats.seconds = meter.seconds();
+    outcome.stats = stats;
+    outcome
+}

@@ -1,0 +1,165 @@
+//! Iterative-deepening A* (Korf 1985): depth-first searches with a rising cost bound.
+//!
+//! Memory is only the current path, so IDA* is the algorithm for the 15- and 24-puzzles.
+//! The search keeps one mutable board, moves a tile, updates the heuristic incrementally
+//! (one table lookup for Manhattan distance) and moves the tile back: no allocation in the
+//! hot loop.
+
+use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
+use crate::heuristic::IncrementalHeuristic;
+use crate::moves::Move;
+use crate::puzzle::{Puzzle, NO_CELL};
+
+/// "No move yet": the root has no parent move to prune.
+const NO_MOVE: usize = 4;
+
+/// IDA* from `start` to the puzzle's goal with an incremental heuristic.
+///
+/// Successors are generated in the order up, left, right, down (the blank's direction) and
+/// only the move back to the parent is pruned, so node counts match Korf's (1985) for the
+/// same heuristic. The path is optimal when the heuristic is admissible.
+pub fn idastar<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+) -> SearchOutcome {
+    let mut ida = Ida {
+        tiles: start.to_vec(),
+        goal: &puzzle.goal,
+        neighbours: &puzzle.neighbours,
+        heuristic,
+        bound: 0,
+        next_bound: u32::MAX,
+        stats: SearchStats::default(),
+        meter: Meter::new(control),
+        stopped_by: None,
+        path: Vec::new(),
+        trace: Vec::new(),
+        depth: 0,
+    };
+    let h0 = ida.heuristic.init(start);
+    let blank = start.iter().position(|&t| t == 0).expect("a blank");
+    let mut outcome = SearchOutcome::default();
+    if ida.tiles == ida.goal {
+        outcome.moves = Some(Vec::new());
+    } else {
+        ida.bound = h0;
+        loop {
+            ida.next_bound = u32::MAX;
+            if ida.dfs(blank, 0, h0, NO_MOVE, None) {
+                ida.path.reverse();
+                outcome.moves = Some(std::mem::take(&mut ida.path));
+                break;
+            }
+            if ida.stopped_by.is_some() || ida.next_bound == u32::MAX {
+                // A limit, or (only for unsolvable input, which callers rule out) no more states.
+                break;
+            }
+            ida.bound = ida.next_bound;
+        }
+    }
+    ida.stats.seconds = ida.meter.seconds();
+    outcome.stats = ida.stats;
+    outcome.stopped_by = ida.stopped_by;
+    outcome.trace = ida.trace;
+    outcome
+}
+
+struct Ida<'a, H> {
+    tiles: Vec<u8>,
+    goal: &'a [u8],
+    neighbours: &'a [[u8; 4]],
+    heuristic: H,
+    bound: u32,
+    /// Smallest f above the bound seen this iteration: the next bound.
+    next_bound: u32,
+    stats: SearchStats,
+    meter: Meter<'a>,
+    stopped_by: Option<StopReason>,
+    /// Filled in reverse while unwinding from the goal.
+    path: Vec<Move>,
+    trace: Vec<TraceStep>,
+    depth: u64,
+}
+
+impl<H: IncrementalHeuristic> Ida<'_, H> {
+    /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic `h`;
+    /// `back` is the index of the move that would undo the last one. Returns `true` when
+    /// the goal is found.
+    fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize, parent: Option<usize>) -> bool {
+        if self.stats.generated >= self.meter.next_check {
+            let why = self.meter.check(&self.stats, self.depth, Some(self.bound));
+            if why.is_some() {
+                self.stopped_by = why;
+                return false;
+            }
+        }
+        self.stats.expanded += 1;
+        self.depth += 1;
+        self.stats.max_open = self.stats.max_open.max(self.depth);
+        let me = self.record(g, h, parent);
+        let neighbours = self.neighbours[blank];
+        for (mi, &to) in neighbours.iter().enumerate() {
+            if to == NO_CELL || mi == back {
+                continue;
+            }
+            self.stats.generated += 1;
+            let to = usize::from(to);
+            let tile = self.tiles[to];
+            self.tiles[blank] = tile;
+            self.tiles[to] = 0;
+            let m = Move::ALL[mi];
+            let (h2, undo) = self.heuristic.apply(&self.tiles, h, tile, to, blank, m);
+            let f = g + 1 + h2;
+            if f <= self.bound {
+                // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
+                if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi, me) {
+                    self.path.push(m);
+                    return true;
+                }
+                if self.stopped_by.is_some() {
+                    return false;
+                }
+            } else if f < self.next_bound {
+                self.next_bound = f;
+            }
+            self.heuristic.undo(undo);
+            self.tiles[to] = tile;
+            self.tiles[blank] = 0;
+        }
+        self.depth -= 1;
+        false
+    }
+
+    /// Records an expansion while the trace has room; returns its index.
+    #[inline]
+    fn record(&mut self, g: u32, h: u32, parent: Option<usize>) -> Option<usize> {
+        if self.trace.len() >= self.meter.trace_limit() {
+            return None;
+        }
+        let step = self.trace.len();
+        self.trace.push(TraceStep {
+            parent,
+            step: None,
+            tiles: self.tiles.clone(),
+            g,
+            h: f64::from(h),
+            f: f64::from(g + h),
+        });
+        // The step that led here is the last move of the current path, recoverable from
+        // the parent's tiles; name it for readers of the trace.
+        if let Some(p) = parent {
+            let before = &self.trace[p].tiles;
+            let blank_before = before.iter().position(|&t| t == 0);
+            let blank_now = self.tiles.iter().position(|&t| t == 0);
+            if let (Some(b0), Some(b1)) = (blank_before, blank_now) {
+                let step_move = Move::ALL
+                    .into_iter()
+                    .find(|m| self.neighbours[b0][m.index()] as usize == b1);
+                self.trace[step].step = step_move;
+            }
+        }
+        Some(step)
+    }
+}

@@ -1,0 +1,137 @@
+//! Search algorithms, their statistics, limits and traces.
+//!
+//! One algorithm per file. All of them count the same way:
+//!
+//! * **generated**: successor states created; the move straight back to the parent is never
+//!   generated (parent pruning), so a state has at most 3 successors after the root;
+//! * **expanded**: states whose successors were generated;
+//! * **max_open**: the peak size of the open list (A*, BFS, greedy) or the deepest path
+//!   (IDA*, which keeps only the current path).
+
+mod astar;
+mod bfs;
+mod idastar;
+mod keys;
+mod meter;
+mod store;
+
+pub use astar::{astar, Priority};
+pub use bfs::bfs;
+pub use idastar::idastar;
+pub(crate) use meter::Meter;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::moves::Move;
+
+/// Limits on a search. `None` means unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Generated nodes.
+    pub nodes: Option<u64>,
+    /// Memory for the search's own tables (open and closed lists), in bytes. A* stops
+    /// before a table would grow past it.
+    pub memory_bytes: Option<u64>,
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StopReason {
+    /// The time limit.
+    Time,
+    /// The node limit.
+    Nodes,
+    /// The memory limit.
+    Memory,
+    /// The caller cancelled (e.g. a web client went away).
+    Cancelled,
+}
+
+impl StopReason {
+    /// `time`, `nodes`, `memory` or `cancelled`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::Time => "time",
+            StopReason::Nodes => "nodes",
+            StopReason::Memory => "memory",
+            StopReason::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// Counters of a search (see the module docs for their definitions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct SearchStats {
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// Successor states created.
+    pub generated: u64,
+    /// Peak open-list size (IDA*: deepest path).
+    pub max_open: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// A snapshot passed to a progress callback.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Expanded so far.
+    pub expanded: u64,
+    /// Generated so far.
+    pub generated: u64,
+    /// Current open-list size (A*) or depth bound (IDA*).
+    pub open: u64,
+    /// IDA*'s current cost bound, A*'s current f.
+    pub bound: Option<u32>,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// How a caller steers a search: limits, cancellation, progress and tracing.
+#[derive(Default, Clone, Copy)]
+pub struct Control<'a> {
+    /// Time, node and memory limits.
+    pub limits: Limits,
+    /// Set to `true` to stop the search.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Called about ten times a second.
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// Record the first this-many expansions.
+    pub trace: usize,
+}
+
+/// One expansion, in the order the search made it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TraceStep {
+    /// Index of the expansion that generated this state (`None` for the root).
+    pub parent: Option<usize>,
+    /// The move from the parent.
+    pub step: Option<Move>,
+    /// Tiles, row-major.
+    pub tiles: Vec<u8>,
+    /// Moves from the start.
+    pub g: u32,
+    /// Heuristic value.
+    pub h: f64,
+    /// The search's priority (`g + h` for A* and IDA*, `h` for greedy, `g + w·h` weighted).
+    pub f: f64,
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, Default)]
+pub struct SearchOutcome {
+    /// The moves found, or `None` if a limit stopped the search first.
+    pub moves: Option<Vec<Move>>,
+    /// Counters.
+    pub stats: SearchStats,
+    /// The limit that stopped the search, if any.
+    pub stopped_by: Option<StopReason>,
+    /// The first expansions, if asked for.
+    pub trace: Vec<TraceStep>,
+}
