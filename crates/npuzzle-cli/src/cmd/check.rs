@@ -1,0 +1,70 @@
+//! `npuzzle check`: the solvability verdict and the numbers behind it.
+
+use anyhow::{bail, Result};
+use clap::Args;
+use npuzzle::solvability;
+
+use crate::cmd::solve::boards;
+use crate::exit::Outcome;
+use crate::options::BoardArgs;
+
+/// Decide whether a board can reach the goal, and explain why.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: BoardArgs,
+    /// Print the verdict as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: CheckArgs) -> Result<Outcome> {
+    let entries = boards(&args.input)?;
+    let mut worst = Outcome::Success;
+    for entry in entries {
+        let start = match entry.board {
+            Ok(b) => b,
+            Err(e) => bail!(e),
+        };
+        let goal = args.input.goal.board(start.shape())?;
+        let v = solvability::check(&start, &goal)?;
+        if args.json {
+            let mut value = serde_json::to_value(&v)?;
+            value["reason"] = v.explanation().into();
+            value["size"] = start.shape().to_string().into();
+            println!("{value}");
+        } else {
+            println!("{}", if v.solvable { "solvable" } else { "unsolvable" });
+            println!(
+                "  width {} ({}), rule: {}",
+                v.width,
+                if v.width % 2 == 0 { "even" } else { "odd" },
+                rule_text(&v)
+            );
+            println!(
+                "  start: {} inversions, blank on row {}",
+                v.start_inversions, v.start_blank_row
+            );
+            println!(
+                "  goal:  {} inversions, blank on row {}",
+                v.goal_inversions, v.goal_blank_row
+            );
+            println!("  {}", v.explanation());
+        }
+        worst = worst.worst(if v.solvable {
+            Outcome::Success
+        } else {
+            Outcome::Unsolvable
+        });
+    }
+    Ok(worst)
+}
+
+fn rule_text(v: &npuzzle::Verdict) -> &'static str {
+    match v.rule {
+        solvability::Rule::OddWidthInversions => "inversion parity must match the goal's",
+        solvability::Rule::EvenWidthInversionsPlusBlankRow => {
+            "parity of inversions + blank row must match the goal's"
+        }
+    }
+}

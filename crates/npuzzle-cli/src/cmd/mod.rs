@@ -1,0 +1,6 @@
+//! One module per subcommand.
+
+pub mod check;
+pub mod interactive;
+pub mod random;
+pub mod solve;

@@ -1,0 +1,70 @@
+//! `npuzzle random`: random solvable boards, reproducible by seed.
+
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use npuzzle::{generate, GoalSpec, Shape};
+
+use crate::exit::Outcome;
+
+/// Print random solvable boards, one per line (row-major, 0 for the blank).
+#[derive(Args, Debug)]
+pub struct RandomArgs {
+    /// Board shape, RxC.
+    #[arg(long, short = 's')]
+    pub size: Shape,
+    /// How many boards.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// Seed; the same seed gives the same boards. Default: drawn from the clock.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Instead of a uniform draw, walk this many random moves from the goal.
+    #[arg(long, short = 'm')]
+    pub moves: Option<usize>,
+    /// The goal the boards must reach.
+    #[arg(long, short = 'g', default_value = "standard")]
+    pub goal: GoalSpec,
+}
+
+pub fn run(args: RandomArgs) -> Result<Outcome> {
+    if args.count == 0 || args.count > 100_000_000 {
+        bail!(
+            "--count must be between 1 and 100000000, got {}",
+            args.count
+        );
+    }
+    if args.moves.is_some_and(|m| m > 1_000_000_000) {
+        bail!("--moves must be at most 1000000000");
+    }
+    if (args.count as u128) * (args.size.cells() as u128) > 4_000_000_000 {
+        bail!(
+            "{} boards of {} would print more than 4 billion tiles",
+            args.count,
+            args.size
+        );
+    }
+    let goal = args.goal.board(args.size)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let mut rng = generate::rng(seed);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for _ in 0..args.count {
+        let board = match args.moves {
+            Some(m) => generate::random_walk(&goal, m, &mut rng),
+            None => generate::random_solvable(&goal, &mut rng),
+        };
+        let tiles: Vec<String> = board.tiles().iter().map(u32::to_string).collect();
+        if writeln!(out, "{}", tiles.join(" ")).is_err() {
+            break; // the reader went away (e.g. `| head`)
+        }
+    }
+    let _ = out.flush();
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,76 @@
+//! `npuzzle`: solve sliding-tile puzzles from the command line.
+//!
+//! Exit codes: 0 solved (or solvable), 1 unsolvable, 2 invalid input, 3 a limit stopped the
+//! search.
+
+mod cmd;
+mod exit;
+mod input;
+mod options;
+mod output;
+mod progress;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use exit::Outcome;
+
+/// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any RxC board) with heuristic search.
+#[derive(Parser, Debug)]
+#[command(name = "npuzzle", version, about, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve a board (or a file of boards) and print the path and statistics.
+    Solve(cmd::solve::SolveArgs),
+    /// Say whether a board can reach the goal, and why.
+    Check(cmd::check::CheckArgs),
+    /// Print random solvable boards, reproducible by seed.
+    Random(cmd::random::RandomArgs),
+    /// Enter a puzzle at prompts (order, rows, goal, heuristic), then solve it.
+    Interactive(cmd::interactive::InteractiveArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // One line naming the problem, not clap's multi-line usage block.
+            let rendered = e.render().to_string();
+            let first = rendered
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid arguments");
+            eprintln!("{first} (see npuzzle --help)");
+            return Outcome::Invalid.into();
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Check(a) => cmd::check::run(a),
+        Command::Random(a) => cmd::random::run(a),
+        Command::Interactive(a) => cmd::interactive::run(a),
+    };
+    match result {
+        Ok(outcome) => outcome.into(),
+        Err(e) => {
+            let message = format!("{e:#}").replace('\n', " ");
+            let message = message
+                .strip_prefix("error: ")
+                .unwrap_or(&message)
+                .to_string();
+            eprintln!("error: {message}");
+            Outcome::Invalid.into()
+        }
+    }
+}

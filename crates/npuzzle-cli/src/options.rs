@@ -1,0 +1,110 @@
+//! Options shared by the commands that take boards and search them.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use npuzzle::{Algorithm, GoalSpec, HeuristicSpec, Limits, Shape, SolveOptions};
+
+/// Where the boards come from and which goal they go to.
+#[derive(Args, Debug, Clone)]
+pub struct BoardArgs {
+    /// The board: numbers separated by spaces or commas, rows optionally separated by `/`
+    /// or newlines, `0` or `_` for the blank (e.g. "7 2 6/8 1 4/3 5 0"). Read from standard
+    /// input when neither BOARD nor --file is given.
+    pub board: Option<String>,
+
+    /// Read boards from a file (`-` for standard input): one board, the classroom format
+    /// (the order on the first line, then one board per line), or one board per line.
+    #[arg(long, short = 'f', conflicts_with = "board")]
+    pub file: Option<PathBuf>,
+
+    /// Board shape as RxC (needed when it is not square and not written in rows).
+    #[arg(long, short = 's')]
+    pub size: Option<Shape>,
+
+    /// The goal: standard (1..n-1 then the blank), blank-first, spiral, or an explicit
+    /// board of the same shape.
+    #[arg(long, short = 'g', default_value = "standard")]
+    pub goal: GoalSpec,
+}
+
+/// How to search, and when to give up.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Heuristic: misplaced, manhattan, euclidean, linear-conflict, perfect (all
+    /// admissible; perfect is an exact table for boards of at most 10 cells), a weighted
+    /// sum such as "0.6*manhattan+0.4*misplaced" (admissible when the weights add up to at
+    /// most 1), or "max(manhattan,linear-conflict)" (admissible when every part is).
+    /// Default: the strongest available for the board.
+    #[arg(long, short = 'H')]
+    pub heuristic: Option<HeuristicSpec>,
+
+    /// Algorithm: auto (a fast optimal method for the board), astar, idastar, bfs, greedy,
+    /// weighted-astar (see --weight).
+    #[arg(long, short = 'a', default_value = "auto")]
+    pub algorithm: Algorithm,
+
+    /// W for weighted-astar: the path is at most W times the optimal length.
+    #[arg(long, short = 'w', default_value_t = 2.0)]
+    pub weight: f64,
+
+    /// Stop a search after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+
+    /// Stop a search after generating this many nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+
+    /// Stop a search before its open and closed lists outgrow this many megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 4096)]
+    pub memory_limit: u64,
+}
+
+impl SearchArgs {
+    /// The solver options.
+    pub fn solve_options(&self) -> SolveOptions {
+        SolveOptions {
+            algorithm: self.algorithm,
+            heuristic: self.heuristic.clone(),
+            weight: self.weight,
+        }
+    }
+
+    /// The limits, checked for sense.
+    ///
+    /// # Errors
+    /// A limit that is zero, negative, not a number or absurdly large.
+    pub fn limits(&self) -> Result<Limits> {
+        let time = match self.time_limit {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 && t <= 1e7 => Some(Duration::from_secs_f64(t)),
+            Some(t) => bail!(
+                "--time-limit must be a number of seconds above 0 and at most 10000000, got {t}"
+            ),
+        };
+        if self.max_nodes == Some(0) {
+            bail!("--max-nodes must be at least 1");
+        }
+        if self.memory_limit == 0 || self.memory_limit > 1 << 30 {
+            bail!(
+                "--memory-limit must be between 1 and {} megabytes, got {}",
+                1u64 << 30,
+                self.memory_limit
+            );
+        }
+        if !(self.weight.is_finite() && (1.0..=1e6).contains(&self.weight)) {
+            bail!(
+                "--weight must be a number from 1 to 1000000, got {}",
+                self.weight
+            );
+        }
+        Ok(Limits {
+            time,
+            nodes: self.max_nodes,
+            memory_bytes: Some(self.memory_limit << 20),
+        })
+    }
+}
