@@ -75,7 +75,9 @@ fn bench_all_3x3(c: &mut Criterion) {
     let expected: Vec<usize> = boards.iter().map(|b| reference[b.tiles()]).collect();
     let options = SolveOptions::default();
     let mut group = c.benchmark_group("all_3x3");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     group.throughput(Throughput::Elements(boards.len() as u64));
     group.bench_function("auto", |b| {
         b.iter(|| {
@@ -90,7 +92,9 @@ fn bench_all_3x3(c: &mut Criterion) {
 }
 
 fn bench_idastar_manhattan(c: &mut Criterion) {
-    let goal = GoalSpec::BlankFirst.board(Shape::square(4).unwrap()).unwrap();
+    let goal = GoalSpec::BlankFirst
+        .board(Shape::square(4).unwrap())
+        .unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();
     let nodes: Vec<Vec<u64>> = data("korf100-15puzzle-ida-nodes.txt")
         .lines()
@@ -99,7 +103,10 @@ fn bench_idastar_manhattan(c: &mut Criterion) {
         .collect();
     // Instances 2, 5 and 6: 58.5 M nodes in all, long enough to measure, short enough to repeat.
     let picked = [2usize, 5, 6];
-    let lines: Vec<String> = data("korf100-15puzzle.txt").lines().map(String::from).collect();
+    let lines: Vec<String> = data("korf100-15puzzle.txt")
+        .lines()
+        .map(String::from)
+        .collect();
     let instances: Vec<(Vec<u8>, usize, u64)> = picked
         .iter()
         .map(|&i| {
@@ -112,7 +119,9 @@ fn bench_idastar_manhattan(c: &mut Criterion) {
         .collect();
     let total: u64 = instances.iter().map(|i| i.2).sum();
     let mut group = c.benchmark_group("idastar_manhattan_15");
-    group.sample_size(10).measurement_time(Duration::from_secs(15));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(15));
     group.throughput(Throughput::Elements(total));
     group.bench_function("korf_2_5_6", |b| {
         b.iter(|| {

@@ -8,14 +8,20 @@ use std::collections::HashMap;
 
 use common::{all_states, assert_replays, bfs_distances};
 use npuzzle::search::Control;
-use npuzzle::{heuristic, solvability, solve, Algorithm, Board, GoalSpec, HeuristicSpec, Puzzle, Shape, SolveOptions};
+use npuzzle::{
+    heuristic, solvability, solve, Algorithm, Board, GoalSpec, HeuristicSpec, Puzzle, Shape,
+    SolveOptions,
+};
 use rand::seq::SliceRandom;
 
 const SMALL: [&str; 5] = ["2x2", "2x3", "3x2", "2x4", "4x2"];
 
 /// Named goals plus one random explicit goal per shape.
 fn goals(shape: Shape) -> Vec<Board> {
-    let mut goals: Vec<Board> = GoalSpec::NAMED.iter().map(|g| g.board(shape).unwrap()).collect();
+    let mut goals: Vec<Board> = GoalSpec::NAMED
+        .iter()
+        .map(|g| g.board(shape).unwrap())
+        .collect();
     let mut tiles: Vec<u32> = (0..shape.cells() as u32).collect();
     tiles.shuffle(&mut npuzzle::generate::rng(shape.cells() as u64));
     goals.push(Board::new(shape, tiles).unwrap());
@@ -71,7 +77,10 @@ fn optimal_algorithms_return_true_lengths_on_every_small_state() {
     // they run on a deterministic sample of every shape and goal.
     let sampled = [
         options(Algorithm::AStar, Some("max(misplaced,euclidean)")),
-        options(Algorithm::IdaStar, Some("0.5*manhattan+0.5*linear-conflict")),
+        options(
+            Algorithm::IdaStar,
+            Some("0.5*manhattan+0.5*linear-conflict"),
+        ),
         options(Algorithm::Bfs, None),
     ];
     for shape in SMALL {
@@ -99,7 +108,10 @@ fn suboptimal_algorithms_return_valid_paths_and_say_so() {
     let goal = GoalSpec::Spiral.board(shape).unwrap();
     let dist = bfs_distances(&goal);
     let greedy = options(Algorithm::Greedy, Some("manhattan"));
-    let weighted = SolveOptions { weight: 1.5, ..options(Algorithm::WeightedAStar, Some("manhattan")) };
+    let weighted = SolveOptions {
+        weight: 1.5,
+        ..options(Algorithm::WeightedAStar, Some("manhattan"))
+    };
     for (tiles, &d) in dist.iter().step_by(7) {
         let start = Board::new(shape, tiles.clone()).unwrap();
         let g = solve(&start, &goal, &greedy, Control::default()).unwrap();
@@ -107,7 +119,10 @@ fn suboptimal_algorithms_return_valid_paths_and_say_so() {
         assert_replays(&start, g.moves.as_ref().unwrap(), &goal);
         let w = solve(&start, &goal, &weighted, Control::default()).unwrap();
         let len = w.moves.as_ref().unwrap().len() as f64;
-        assert!(len <= 1.5 * f64::from(d) + 1e-9, "weighted A* within its bound");
+        assert!(
+            len <= 1.5 * f64::from(d) + 1e-9,
+            "weighted A* within its bound"
+        );
         assert_replays(&start, w.moves.as_ref().unwrap(), &goal);
     }
 }
@@ -136,7 +151,10 @@ fn check_admissible(shape: Shape, goal: &Board, dist: &HashMap<Vec<u32>, u32>) {
         let bytes: Vec<u8> = tiles.iter().map(|&t| t as u8).collect();
         for (h, name) in hs.iter().zip(specs) {
             let value = h.estimate(&bytes);
-            assert!(value <= f64::from(d) + 1e-9, "{name} = {value} > {d} on {tiles:?} ({shape})");
+            assert!(
+                value <= f64::from(d) + 1e-9,
+                "{name} = {value} > {d} on {tiles:?} ({shape})"
+            );
         }
         if let Some(p) = &perfect {
             assert_eq!(p.distance(&bytes), Some(d));
