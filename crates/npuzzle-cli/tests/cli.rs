@@ -535,3 +535,31 @@ fn a_bad_line_in_a_file_does_not_stop_the_rest() {
     assert_eq!(lines[2]["length"], 2);
     assert!(err.is_empty());
 }
+
+#[test]
+fn absurd_heuristic_weights_neither_panic_nor_claim_optimality() {
+    for alg in ["idastar", "astar", "greedy", "weighted-astar"] {
+        let (code, out, err) = run(
+            &[
+                "solve",
+                "7 2 6/8 1 4/3 5 0",
+                "-a",
+                alg,
+                "-H",
+                "99999999999*manhattan",
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{alg}: {err}");
+        let v = json_line(&out);
+        assert_eq!(v["optimal"], false);
+        assert_eq!(v["admissible"], false);
+        let start = Board::parse("7 2 6/8 1 4/3 5 0", None).unwrap();
+        let moves = Move::parse_letters(v["moves"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            start.replay(&moves).unwrap(),
+            GoalSpec::Standard.board(start.shape()).unwrap()
+        );
+    }
+}
