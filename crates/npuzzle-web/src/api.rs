@@ -11,12 +11,12 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use npuzzle::report::SolveReport;
-use npuzzle::search::{Control, Progress};
+use npuzzle::search::{Control, Progress, TraceStep};
 use npuzzle::{
     generate, solvability, solve, Algorithm, Board, GoalSpec, HeuristicSpec, Limits, Move,
-    Solution, SolveError, SolveOptions,
+    Solution, SolveError, SolveOptions, StopReason,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::error::AppError;
@@ -129,19 +129,15 @@ pub async fn random(
             nodes: Some(5_000_000),
             memory_bytes: Some(config.memory_bytes),
         };
-        state
-            .search(move |cancel| {
-                let control = Control {
-                    limits,
-                    cancel: Some(cancel),
-                    ..Control::default()
-                };
-                solve(&instance.start, &instance.goal, &options, control)
-                    .ok()
-                    .filter(|s| s.optimal)
-                    .and_then(|s| s.length())
-            })
-            .await?
+        let job = Job {
+            instance,
+            options,
+            limits,
+            trace: 0,
+            path: false,
+        };
+        let (_, result) = job.solve(&state).await?;
+        result.ok().filter(|s| s.optimal).and_then(|s| s.length())
     } else {
         None
     };
@@ -238,20 +234,87 @@ impl Job {
         cancel: &AtomicBool,
         progress: Option<&(dyn Fn(&Progress) + Sync)>,
     ) -> Result<Solution, SolveError> {
+        self.run_within(self.limits, cancel, progress)
+    }
+
+    fn run_within(
+        &self,
+        limits: Limits,
+        cancel: &AtomicBool,
+        progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    ) -> Result<Solution, SolveError> {
         let control = Control {
-            limits: self.limits,
+            limits,
             cancel: Some(cancel),
             progress,
             trace: self.trace,
         };
-        solve(
-            &self.instance.start,
-            &self.instance.goal,
-            &self.options,
-            control,
+        let i = &self.instance;
+        solve(&i.start, &i.goal, &self.options, control)
+    }
+
+    /// What makes two searches alike for [`AppState::is_warm`]: the same tables serve them.
+    fn warm_key(&self) -> String {
+        let i = &self.instance;
+        let h = self.options.heuristic.as_ref().map(ToString::to_string);
+        format!(
+            "{} {:?} {} {}",
+            i.start.shape(),
+            i.goal.tiles(),
+            h.as_deref().unwrap_or("auto"),
+            self.options.algorithm
         )
     }
+
+    /// Solves on the blocking pool, after a short inline attempt when the search is warm.
+    ///
+    /// Most requests (an 8-puzzle, a few dozen moves on a 15-puzzle) finish within a few
+    /// thousand nodes, well under a millisecond; handing those to the blocking pool and its
+    /// slots costs more than the search. So a warm search first runs inline with a small
+    /// node and time budget, and only one that outgrows it is redone on the blocking pool,
+    /// from scratch, under the request's full limits and a slot.
+    async fn solve(
+        self,
+        state: &AppState,
+    ) -> Result<(Job, Result<Solution, SolveError>), AppError> {
+        let key = self.warm_key();
+        if state.is_warm(&key) {
+            let quick = Limits {
+                time: self.limits.time.map(|t| t.min(QUICK_TIME)),
+                nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
+                ..self.limits
+            };
+            let never = AtomicBool::new(false);
+            let result = self.run_within(quick, &never, None);
+            let outgrown = match &result {
+                Ok(s) => match s.stopped_by {
+                    Some(StopReason::Nodes) => quick.nodes < self.limits.nodes,
+                    Some(StopReason::Time) => quick.time < self.limits.time,
+                    _ => false,
+                },
+                Err(_) => false,
+            };
+            if !outgrown {
+                return Ok((self, result));
+            }
+        }
+        let out = state
+            .search(move |cancel| {
+                let result = self.run(cancel, None);
+                (self, result)
+            })
+            .await?;
+        if out.1.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
+            state.mark_warm(key);
+        }
+        Ok(out)
+    }
 }
+
+/// Node budget of the inline attempt (see [`Job::solve`]): a millisecond or so of search.
+const QUICK_NODES: u64 = 20_000;
+/// Time budget of the inline attempt.
+const QUICK_TIME: Duration = Duration::from_millis(5);
 
 /// Solver options for an instance, refusing per-goal tables for custom goals and choosing
 /// linear conflict for them where the solver would pick the `perfect` table.
@@ -284,21 +347,37 @@ fn solve_options(
 }
 
 /// The `npuzzle solve --json` object of a solve: the report, plus `trace` when recorded.
-/// `None` for errors that are not about solvability.
+#[derive(Serialize)]
+struct Answer<'a> {
+    #[serde(flatten)]
+    report: SolveReport,
+    #[serde(skip_serializing_if = "<[TraceStep]>::is_empty")]
+    trace: &'a [TraceStep],
+}
+
+impl Answer<'_> {
+    /// `None` for errors that are not about solvability.
+    fn new<'a>(
+        start: &Board,
+        goal: &Board,
+        result: &'a Result<Solution, SolveError>,
+        path: bool,
+    ) -> Option<Answer<'a>> {
+        Some(Answer {
+            report: SolveReport::new(start, goal, result, path)?,
+            trace: result.as_ref().map_or(&[], |s| &s.trace),
+        })
+    }
+}
+
+/// The answer as a JSON value (for embedding in a larger answer).
 fn report_json(
     start: &Board,
     goal: &Board,
     result: &Result<Solution, SolveError>,
     path: bool,
 ) -> Option<Value> {
-    let report = SolveReport::new(start, goal, result, path)?;
-    let mut value = serde_json::to_value(report).ok()?;
-    if let Ok(s) = result {
-        if !s.trace.is_empty() {
-            value["trace"] = serde_json::to_value(&s.trace).ok()?;
-        }
-    }
-    Some(value)
+    serde_json::to_value(Answer::new(start, goal, result, path)?).ok()
 }
 
 /// 200 with the report (solved, or stopped by a limit), 422 with the report when unsolvable,
@@ -309,7 +388,7 @@ fn solve_response(
     result: &Result<Solution, SolveError>,
     path: bool,
 ) -> Response {
-    match (report_json(start, goal, result, path), result) {
+    match (Answer::new(start, goal, result, path), result) {
         (Some(v), Err(SolveError::Unsolvable(_))) => {
             (StatusCode::UNPROCESSABLE_ENTITY, Json(v)).into_response()
         }
@@ -328,12 +407,7 @@ pub async fn solve_board(
     if let Some(response) = job.unsolvable() {
         return Ok(response);
     }
-    let (job, result) = state
-        .search(move |cancel| {
-            let result = job.run(cancel, None);
-            (job, result)
-        })
-        .await?;
+    let (job, result) = job.solve(&state).await?;
     let i = &job.instance;
     Ok(solve_response(&i.start, &i.goal, &result, job.path))
 }
@@ -433,42 +507,25 @@ pub async fn hint(
     if let Some(response) = job.unsolvable() {
         return Ok(response);
     }
-    let (job, result) = state
-        .search(move |cancel| {
-            let started = Instant::now();
-            let optimal = job.run(cancel, None);
-            let result = match optimal {
-                Ok(s)
-                    if s.moves.is_none()
-                        && s.stopped_by != Some(npuzzle::StopReason::Cancelled) =>
-                {
-                    // Too hard to solve optimally in time: any good path gives a hint.
-                    let left = job
-                        .limits
-                        .time
-                        .unwrap_or(HINT_TIME)
-                        .saturating_sub(started.elapsed());
-                    let fallback = Job {
-                        options: SolveOptions {
-                            algorithm: Algorithm::WeightedAStar,
-                            heuristic: Some(HeuristicSpec::LinearConflict),
-                            weight: 3.0,
-                        },
-                        limits: Limits {
-                            time: Some(left.max(Duration::from_millis(500))),
-                            ..job.limits
-                        },
-                        instance: job.instance.clone(),
-                        trace: 0,
-                        path: false,
-                    };
-                    fallback.run(cancel, None)
-                }
-                other => other,
+    let (job, optimal) = job.solve(&state).await?;
+    let result = match optimal {
+        Ok(s) if s.moves.is_none() && s.stopped_by != Some(StopReason::Cancelled) => {
+            // Too hard to solve optimally in time: any good path gives a hint.
+            let fallback = Job {
+                options: SolveOptions {
+                    algorithm: Algorithm::WeightedAStar,
+                    heuristic: Some(HeuristicSpec::LinearConflict),
+                    weight: 3.0,
+                },
+                instance: job.instance.clone(),
+                limits: job.limits,
+                trace: 0,
+                path: false,
             };
-            (job, result)
-        })
-        .await?;
+            fallback.solve(&state).await?.1
+        }
+        other => other,
+    };
     let s = result.map_err(AppError::bad)?;
     let start = &job.instance.start;
     let first = s.moves.as_ref().and_then(|m| m.first().copied());

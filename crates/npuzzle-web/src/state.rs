@@ -1,7 +1,8 @@
 //! The server's shared state: its limits and the slots that bound concurrent searches.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -61,7 +62,11 @@ struct Shared {
     slots: Arc<Semaphore>,
     waiting: AtomicUsize,
     active: AtomicUsize,
+    warm: Mutex<HashSet<String>>,
 }
+
+/// Most kinds of search remembered as warm (see [`AppState::is_warm`]).
+const MAX_WARM: usize = 4096;
 
 impl AppState {
     /// State for a server with these limits.
@@ -72,6 +77,7 @@ impl AppState {
             slots,
             waiting: AtomicUsize::new(0),
             active: AtomicUsize::new(0),
+            warm: Mutex::new(HashSet::new()),
         }))
     }
 
@@ -136,6 +142,21 @@ impl AppState {
         let out = job.await.map_err(|_| AppError::Internal);
         drop(cancel);
         out
+    }
+
+    /// Whether a kind of search (shape, goal, heuristic, algorithm) has completed once on the
+    /// blocking pool, so any table it needs is built and a short attempt may run inline.
+    pub(crate) fn is_warm(&self, key: &str) -> bool {
+        self.0.warm.lock().is_ok_and(|w| w.contains(key))
+    }
+
+    /// Remembers a kind of search as warm (up to a bound, to keep memory fixed).
+    pub(crate) fn mark_warm(&self, key: String) {
+        if let Ok(mut w) = self.0.warm.lock() {
+            if w.len() < MAX_WARM {
+                w.insert(key);
+            }
+        }
     }
 
     /// Counts a search as active until the returned guard is dropped.
