@@ -36,7 +36,6 @@ static ASSETS: &[Asset] = &[
     asset!("js/board-view.js", JS),
     asset!("js/editor.js", JS),
     asset!("js/player.js", JS),
-    asset!("js/play.js", JS),
     asset!("js/compare.js", JS),
     asset!("js/tree.js", JS),
     asset!("js/picture.js", JS),
