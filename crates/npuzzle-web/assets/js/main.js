@@ -84,8 +84,9 @@ function request(extra = {}) {
 }
 
 /** Sets the board (a valid one) everywhere: the view, the editor, the text field. */
-function setBoard(tiles, { keepPlay = false, animate = false } = {}) {
+function setBoard(tiles, { keepPlay = false, animate = false, best = null } = {}) {
   state.board = tiles.slice();
+  state.play.best = best;
   state.boardOk = true;
   view.show(tiles, animate);
   view.setSolved(sameTiles(tiles, goal()));
@@ -126,6 +127,7 @@ function edited(cells) {
   }
   state.board = cells.slice();
   state.boardOk = true;
+  state.play.best = null;
   view.show(state.board, false);
   view.setSolved(sameTiles(state.board, goal()));
   byId('board-text').value = boardText(state.board, state.cols);
@@ -243,11 +245,9 @@ async function shuffle(moves) {
   if (!state.customGoalOk) return ready(byId('validation'));
   try {
     const { data } = await post('/api/random', { size: `${state.rows}x${state.cols}`, goal: goalParam(), ...(moves ? { moves } : {}) });
-    setBoard(data.board);
     const d = data.distance;
+    setBoard(data.board, { best: d ?? null });
     const how = moves ? `${moves} random moves from the goal` : 'a random solvable board';
-    state.play.best = d ?? null;
-    byId('play-best').textContent = d ?? '–';
     setTimeout(() => showValidation('ok', `Shuffled: ${how}${d != null ? `; the fewest moves back is ${d}` : ''}.`), 200);
   } catch (e) {
     showValidation('error', e.message);
@@ -348,6 +348,8 @@ function resetPlay() {
   state.play.start = state.board.slice();
   state.play.history = [];
   byId('play-moves').textContent = '0';
+  byId('play-best').textContent = state.play.best ?? '–';
+  if (state.tab === 'play') findBest();
   byId('play-status').textContent = '';
   byId('banner').hidden = true;
   view.clearFlash();
@@ -373,7 +375,25 @@ function playMove(letter) {
   banner.hidden = !solved;
   if (solved) {
     const best = state.play.best;
-    banner.textContent = `🎉 Solved in ${history.length} moves!${best != null ? (history.length === best ? ' That is the fewest possible.' : ` The fewest possible was ${best}.`) : ''}`;
+    banner.textContent = `★ Solved in ${history.length} move${history.length === 1 ? '' : 's'}!${best != null ? (history.length === best ? ' That is the fewest possible.' : ` The fewest possible was ${best}.`) : ''}`;
+  }
+}
+
+let bestSeq = 0;
+
+/** Fills in "fewest possible" for the board the player starts from (a quick optimal search). */
+async function findBest() {
+  const seq = ++bestSeq;
+  const board = state.board.slice();
+  if (state.play.best != null || !state.boardOk || !state.customGoalOk) return;
+  try {
+    const { data, status } = await post('/api/hint', request({ time_limit: 1 }));
+    if (seq !== bestSeq || status !== 200 || !data.optimal || data.remaining == null) return;
+    if (!sameTiles(board, state.play.start)) return;
+    state.play.best = data.remaining;
+    byId('play-best').textContent = data.remaining;
+  } catch {
+    // No figure is fine: the field keeps its dash.
   }
 }
 
@@ -452,7 +472,7 @@ async function compare() {
     if (code === 422) throw new ApiError(422, `Unsolvable: ${data.reason}.`);
     lastCompare = data.results;
     renderCompare(byId('compare-chart'), byId('compare-table'), data.results, byId('compare-log').checked);
-    status.textContent = `${data.algorithm} on this ${data.size} board. Fewer nodes means a better-informed heuristic.`;
+    status.textContent = `${ALGORITHM_LABELS[data.algorithm]?.split(' (')[0] || data.algorithm} on this ${data.size} board. Fewer nodes means a better-informed heuristic.`;
   } catch (e) {
     status.className = 'status-line error';
     status.textContent = e.name === 'AbortError' ? 'Cancelled.' : e.message;
@@ -482,7 +502,7 @@ async function tree() {
     const path = data.moves ? pathBoards(state.board, state.rows, state.cols, [...data.moves]) : [];
     const drawn = drawTree(byId('tree-view'), trace, state.rows, state.cols, path);
     const found = data.length != null ? `The search went on to find a ${data.length}-move solution after ${count(data.expanded)} expansions.` : `The search stopped (${data.stopped_by} limit) after ${count(data.expanded)} expansions.`;
-    status.textContent = `First ${drawn.nodes} expansions of ${data.algorithm} with ${data.heuristic}${drawn.roots > 1 ? ` (${drawn.roots} iterations from the root)` : ''}. ${found}`;
+    status.textContent = `First ${drawn.nodes} expansions of ${ALGORITHM_LABELS[data.algorithm]?.split(' (')[0] || data.algorithm} with ${data.heuristic}${drawn.roots > 1 ? ` (${drawn.roots} iterations from the root)` : ''}. ${found}`;
   } catch (e) {
     status.className = 'status-line error';
     status.textContent = e.message;
@@ -522,6 +542,7 @@ function selectTab(name) {
   byId('editor').hidden = !editing;
   byId('board').hidden = editing;
   view.setInteractive(name === 'play');
+  if (name === 'play') findBest();
   if (!editing) {
     view.layout();
     const showing = name === 'solve' && player.active ? player.boards[player.step] : state.board;

@@ -82,7 +82,7 @@ export class Player {
   playing() {
     if (!this.active) return;
     if (this.step >= this.boards.length - 1) this.go(0, false);
-    this.p.play.textContent = '⏸';
+    this.p.play.textContent = '❚❚ Pause';
     this.p.play.setAttribute('aria-label', 'Pause');
     this.p.play.title = 'Pause (space)';
     this.restartTimer(true);
@@ -98,7 +98,7 @@ export class Player {
   pause() {
     clearInterval(this.timer);
     this.timer = null;
-    this.p.play.textContent = '▶';
+    this.p.play.textContent = '▶ Play';
     this.p.play.setAttribute('aria-label', 'Play');
     this.p.play.title = 'Play (space)';
   }
