@@ -8,6 +8,11 @@
 //!     --clients 200 --seconds 10 --malformed 0.1
 //! ```
 //!
+//! By default each client sends its next request as soon as the last is answered (a closed
+//! loop, like `wrk`), so the latency includes the queue of all 200 clients waiting for the
+//! CPU. `--rate R` paces each client at R requests a second instead (an open loop); latency is
+//! then measured from when each request was due, so a stalled server is not hidden.
+//!
 //! Exits 1 if any request failed: a valid board not answered 200 with a path that replays to
 //! the goal, a malformed request not answered 4xx, any 5xx, or a broken connection. Only
 //! loopback addresses are accepted, and the run stops by itself after `--seconds`.
@@ -27,6 +32,8 @@ struct Options {
     clients: usize,
     seconds: f64,
     malformed: f64,
+    /// Requests per second per client; 0 for as fast as answers come.
+    rate: f64,
 }
 
 fn options() -> Result<Options, String> {
@@ -35,6 +42,7 @@ fn options() -> Result<Options, String> {
         clients: 200,
         seconds: 10.0,
         malformed: 0.1,
+        rate: 0.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -53,6 +61,7 @@ fn options() -> Result<Options, String> {
             "--clients" => o.clients = value.parse().map_err(|_| bad())?,
             "--seconds" => o.seconds = value.parse().map_err(|_| bad())?,
             "--malformed" => o.malformed = value.parse().map_err(|_| bad())?,
+            "--rate" => o.rate = value.parse().map_err(|_| bad())?,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -61,6 +70,9 @@ fn options() -> Result<Options, String> {
     }
     if !(o.seconds > 0.0 && o.seconds <= 120.0) || o.clients == 0 || o.clients > 2000 {
         return Err("--seconds must be in (0, 120] and --clients in 1..=2000".into());
+    }
+    if !(0.0..=10_000.0).contains(&o.rate) || !(0.0..=1.0).contains(&o.malformed) {
+        return Err("--rate must be in [0, 10000] and --malformed in [0, 1]".into());
     }
     Ok(o)
 }
@@ -91,12 +103,19 @@ struct Tally {
     server_errors: u64,
 }
 
-async fn client(addr: SocketAddr, until: Instant, malformed: f64, seed: u64) -> Tally {
+async fn client(addr: SocketAddr, until: Instant, malformed: f64, rate: f64, seed: u64) -> Tally {
     let mut tally = Tally::default();
     let goal = GoalSpec::Standard.board(Shape::square(3).unwrap()).unwrap();
     let mut rng = generate::rng(seed);
     let mut sender = None;
+    let period = (rate > 0.0).then(|| Duration::from_secs_f64(1.0 / rate));
+    // Clients start out of phase so paced requests do not arrive in bursts.
+    let mut due = Instant::now() + period.map_or(Duration::ZERO, |p| p.mul_f64(rng.random()));
     while Instant::now() < until {
+        if let Some(p) = period {
+            tokio::time::sleep_until(due.into()).await;
+            due += p;
+        }
         if sender.is_none() {
             match connect(addr).await {
                 Ok(s) => sender = Some(s),
@@ -121,7 +140,11 @@ async fn client(addr: SocketAddr, until: Instant, malformed: f64, seed: u64) -> 
             .header("content-type", "application/json")
             .body(Full::new(Bytes::from(body)))
             .unwrap();
-        let sent = Instant::now();
+        // Paced: latency counts from when the request was due, not when it got sent.
+        let sent = match period {
+            Some(p) => due - p,
+            None => Instant::now(),
+        };
         let response = match s.send_request(request).await {
             Ok(r) => r,
             Err(e) => {
@@ -210,8 +233,13 @@ async fn main() {
             std::process::exit(2);
         }
     };
+    let pace = if o.rate > 0.0 {
+        format!("{} requests/s each", o.rate)
+    } else {
+        "closed loop".to_string()
+    };
     println!(
-        "load: {} clients, {} s, {:.0}% malformed, against http://{}/api/solve",
+        "load: {} clients ({pace}), {} s, {:.0}% malformed, against http://{}/api/solve",
         o.clients,
         o.seconds,
         o.malformed * 100.0,
@@ -220,7 +248,7 @@ async fn main() {
     let started = Instant::now();
     let until = started + Duration::from_secs_f64(o.seconds);
     let tasks: Vec<_> = (0..o.clients)
-        .map(|i| tokio::spawn(client(o.addr, until, o.malformed, 1000 + i as u64)))
+        .map(|i| tokio::spawn(client(o.addr, until, o.malformed, o.rate, 1000 + i as u64)))
         .collect();
     let mut all = Tally::default();
     for t in tasks {
