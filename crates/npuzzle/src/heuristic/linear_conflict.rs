@@ -47,18 +47,19 @@ impl LinearConflict {
     /// Extra moves forced by conflicts in row `r`.
     fn row_cost(&self, tiles: &[u8], r: usize) -> u16 {
         let row = &tiles[r * self.cols..(r + 1) * self.cols];
-        let keys = row.iter().filter_map(|&t| {
-            (self.goal_row[usize::from(t)] == r as u8).then(|| self.goal_col[usize::from(t)])
-        });
+        let keys = row
+            .iter()
+            .filter(|&&t| self.goal_row[usize::from(t)] == r as u8)
+            .map(|&t| self.goal_col[usize::from(t)]);
         conflict_cost(keys)
     }
 
     /// Extra moves forced by conflicts in column `c`.
     fn col_cost(&self, tiles: &[u8], c: usize) -> u16 {
-        let keys = (0..self.rows).filter_map(|r| {
-            let t = usize::from(tiles[r * self.cols + c]);
-            (self.goal_col[t] == c as u8).then(|| self.goal_row[t])
-        });
+        let keys = (0..self.rows)
+            .map(|r| usize::from(tiles[r * self.cols + c]))
+            .filter(|&t| self.goal_col[t] == c as u8)
+            .map(|t| self.goal_row[t]);
         conflict_cost(keys)
     }
 
