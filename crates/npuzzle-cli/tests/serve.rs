@@ -77,7 +77,11 @@ fn serve_answers_like_solve_json() {
             vec!["--goal", "spiral", "--size", "2x3"],
         ),
     ] {
-        let (status, web) = post(&url, "/api/solve", &format!(r#"{{"board": "{board}"{extra}}}"#));
+        let (status, web) = post(
+            &url,
+            "/api/solve",
+            &format!(r#"{{"board": "{board}"{extra}}}"#),
+        );
         let cli = Command::cargo_bin("npuzzle")
             .unwrap()
             .args(["solve", "--json", board])
@@ -91,7 +95,10 @@ fn serve_answers_like_solve_json() {
     }
     let (status, answer) = post(&url, "/api/solve", r#"{"board": "#);
     assert_eq!(status, 400);
-    assert!(answer["error"].as_str().unwrap().starts_with("malformed JSON"));
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("malformed JSON"));
 }
 
 #[test]
@@ -101,7 +108,11 @@ fn serve_refuses_bad_options_with_exit_code_2() {
         vec!["serve", "--time-limit", "0"],
         vec!["serve", "--max-concurrent", "0"],
     ] {
-        let out = Command::cargo_bin("npuzzle").unwrap().args(&args).output().unwrap();
+        let out = Command::cargo_bin("npuzzle")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
