@@ -427,7 +427,11 @@ pub async fn solve_stream(
     let cancel = CancelOnDrop::new();
     let flag = cancel.flag();
     let running = state.running();
+    // The search thread never waits for the client: progress lines are dropped when the
+    // client reads slowly, and the result goes through a oneshot channel that cannot block.
+    // So a client that stops reading holds no search slot and no thread.
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(8);
+    let (done, result_line) = tokio::sync::oneshot::channel::<String>();
     tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let _running = running;
@@ -442,7 +446,7 @@ pub async fn solve_stream(
             // A slow reader misses progress lines rather than slowing the search.
             let _ = tx.try_send(format!("{line}\n"));
         };
-        let _ = tx.blocking_send(format!("{}\n", json!({ "started": true })));
+        let _ = tx.try_send(format!("{}\n", json!({ "started": true })));
         let result = job.run(&flag, Some(&progress));
         let i = &job.instance;
         let last = match report_json(&i.start, &i.goal, &result, job.path) {
@@ -453,14 +457,24 @@ pub async fn solve_stream(
                 })
             }),
         };
-        let _ = tx.blocking_send(format!("{last}\n"));
+        let _ = done.send(format!("{last}\n"));
     });
     // The stream owns the cancel guard: when the client goes away hyper drops the body, the
-    // guard sets the flag, and the search stops.
-    let lines = futures_util::stream::unfold((rx, cancel), |(mut rx, cancel)| async move {
-        let line = rx.recv().await?;
-        Some((Ok::<_, Infallible>(Bytes::from(line)), (rx, cancel)))
-    });
+    // guard sets the flag, and the search stops. Progress lines come first; when the search
+    // has finished (its sender is gone) the result line ends the stream.
+    let lines = futures_util::stream::unfold(
+        (rx, Some(result_line), cancel),
+        |(mut rx, result_line, cancel)| async move {
+            if let Some(line) = rx.recv().await {
+                return Some((
+                    Ok::<_, Infallible>(Bytes::from(line)),
+                    (rx, result_line, cancel),
+                ));
+            }
+            let last = result_line?.await.ok()?;
+            Some((Ok(Bytes::from(last)), (rx, None, cancel)))
+        },
+    );
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-ndjson"),
