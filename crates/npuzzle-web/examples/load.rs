@@ -224,7 +224,9 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
     f64::from(sorted[i]) / 1000.0
 }
 
-#[tokio::main]
+// One thread: the load generator takes one core at most and leaves the rest to the server
+// (on a 2-core machine a multi-threaded client steals the server's CPU and inflates its tail).
+#[tokio::main(flavor = "current_thread")]
 async fn main() {
     let o = match options() {
         Ok(o) => o,
