@@ -3,12 +3,16 @@
 //! Exit codes: 0 solved (or solvable), 1 unsolvable, 2 invalid input, 3 a limit stopped the
 //! search.
 
+mod aima;
+mod branching;
+mod chart;
 mod cmd;
 mod exit;
 mod input;
 mod options;
 mod output;
 mod progress;
+mod runner;
 
 use std::process::ExitCode;
 
@@ -34,6 +38,10 @@ enum Command {
     Random(cmd::random::RandomArgs),
     /// Enter a puzzle at prompts (order, rows, goal, heuristic), then solve it.
     Interactive(cmd::interactive::InteractiveArgs),
+    /// Solve every board of a file on all cores; report each with its line number.
+    Batch(cmd::batch::BatchArgs),
+    /// Compare algorithms and heuristics on the same instances: tables, data and a chart.
+    Compare(cmd::compare::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +68,8 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd::check::run(a),
         Command::Random(a) => cmd::random::run(a),
         Command::Interactive(a) => cmd::interactive::run(a),
+        Command::Batch(a) => cmd::batch::run(a),
+        Command::Compare(a) => cmd::compare::run(a),
     };
     match result {
         Ok(outcome) => outcome.into(),
