@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// The most worker threads `--jobs` accepts.
 const MAX_JOBS: usize = 1024;
@@ -34,8 +34,8 @@ pub fn jobs(requested: Option<usize>) -> Result<usize> {
 /// still wait. `work` receives a flag that is raised when the run is abandoned (the reader of
 /// the output went away); pass it to the search as its cancel flag.
 ///
-/// When `emit` fails (e.g. a closed pipe) the remaining work is cancelled and the error is
-/// returned.
+/// When `emit` fails the remaining work is cancelled and the error is returned; see
+/// [`is_closed_pipe`].
 ///
 /// # Errors
 /// The thread pool cannot start, or `emit` failed.
@@ -101,6 +101,15 @@ where
     }
 }
 
+/// Whether an error is the reader of standard output going away (e.g. `| head`): the run
+/// should stop quietly, as Unix tools do.
+pub fn is_closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 /// done/total, rate and ETA on standard error when it is a terminal; hidden otherwise.
 fn progress_bar(total: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
@@ -109,9 +118,15 @@ fn progress_bar(total: u64) -> ProgressBar {
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} solved, {per_sec:.1}, {elapsed} elapsed, ETA {eta}",
+            "{bar:30} {pos}/{len} solved, {rate}, {elapsed} elapsed, ETA {eta}",
         )
-        .expect("a valid template"),
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1}/s", state.per_sec());
+            },
+        ),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use npuzzle::search::Control;
 use npuzzle::{solve, Board, GoalSpec, Shape, Solution, SolveError, SolveReport};
@@ -271,7 +271,7 @@ pub fn run(args: BatchArgs) -> Result<Outcome> {
     if args.format == Format::Text {
         writeln!(out, "{}", text_header())?;
     }
-    runner::run_in_order(
+    let ran = runner::run_in_order(
         &entries,
         jobs,
         |index, entry, cancel| solve_entry(index, entry, &args.goal, &args.search, limits, cancel),
@@ -284,16 +284,29 @@ pub fn run(args: BatchArgs) -> Result<Outcome> {
                 Format::Aima => write!(out, "{}", aima_block(&record, several)),
             }
         },
-    )?;
-    if args.format == Format::Text {
-        writeln!(
-            out,
-            "{}",
-            summary(&tally, began.elapsed().as_secs_f64(), jobs)
-        )?;
+    );
+    let worst = tally.worst.unwrap_or(Outcome::Success);
+    match ran {
+        Err(e) if runner::is_closed_pipe(&e) => return Ok(worst),
+        Err(e) => return Err(e),
+        Ok(()) => {}
     }
-    out.flush()?;
-    Ok(tally.worst.unwrap_or(Outcome::Success))
+    let mut finish = || {
+        if args.format == Format::Text {
+            writeln!(
+                out,
+                "{}",
+                summary(&tally, began.elapsed().as_secs_f64(), jobs)
+            )?;
+        }
+        out.flush()
+    };
+    match finish() {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the output")
+        }
+        _ => Ok(worst),
+    }
 }
 
 const TEXT_COLUMNS: [(&str, usize); 9] = [

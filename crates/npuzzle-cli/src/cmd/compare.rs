@@ -1073,7 +1073,11 @@ impl Comparison {
             })
             .collect();
         Chart {
-            title: "Nodes expanded by solution length".into(),
+            title: if any_reference {
+                "Nodes expanded by optimal solution length".into()
+            } else {
+                "Nodes expanded by solution length".into()
+            },
             subtitle: format!("{} instances: {}", self.instances.len(), self.source),
             x_label: if any_reference {
                 "optimal solution length (moves)".into()
