@@ -130,7 +130,7 @@ pub enum Format {
 /// The most configurations compared at once (the chart's legend must stay readable).
 const MAX_CONFIGS: usize = 20;
 /// The most instances generated or read.
-const MAX_INSTANCES: usize = 1_000_000;
+const MAX_INSTANCES: usize = 100_000;
 
 /// An algorithm with a heuristic (`None`: npuzzle's default for the algorithm).
 #[derive(Clone, Debug, PartialEq)]
@@ -442,6 +442,37 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
             let run = &runs[reference_slot[i]?][i];
             run.optimal.then_some(run.length).flatten()
         });
+    }
+    // A reference that could not run leaves its instances unchecked: say so.
+    for (slot, config) in slots.iter().enumerate().skip(configs.len()) {
+        let failed: Vec<&Run> = runs[slot]
+            .iter()
+            .zip(&reference_slot)
+            .filter(|(r, s)| **s == Some(slot) && (r.error.is_some() || r.length.is_none()))
+            .map(|(r, _)| r)
+            .collect();
+        if failed.iter().any(|r| r.error.is_some()) {
+            worst = worst.worst(Outcome::Invalid);
+        } else if !failed.is_empty() {
+            worst = worst.worst(Outcome::Limit);
+        }
+        let first = failed.iter().find(|r| r.error.is_some()).or(failed.first());
+        if let Some(first) = first {
+            let why = first.error.clone().unwrap_or_else(|| {
+                format!("stopped by the {} limit", first.stopped_by.unwrap_or("a"))
+            });
+            let level = if first.error.is_some() {
+                "error"
+            } else {
+                "warning"
+            };
+            eprintln!(
+                "{level}: the reference {} gave no optimal length on {} instance(s), left \
+                 unchecked: {why}",
+                config.name(args.weight),
+                failed.len()
+            );
+        }
     }
     runs.truncate(configs.len());
     let reference_name = match &reference {
