@@ -3,12 +3,16 @@
 //! Exit codes: 0 solved (or solvable), 1 unsolvable, 2 invalid input, 3 a limit stopped the
 //! search.
 
+mod aima;
+mod branching;
+mod chart;
 mod cmd;
 mod exit;
 mod input;
 mod options;
 mod output;
 mod progress;
+mod runner;
 
 use std::process::ExitCode;
 
@@ -36,6 +40,10 @@ enum Command {
     Interactive(cmd::interactive::InteractiveArgs),
     /// Serve the web page (enter, shuffle, solve, watch, play, compare) and its JSON API.
     Serve(cmd::serve::ServeArgs),
+    /// Solve every board of a file on all cores; report each with its line number.
+    Batch(cmd::batch::BatchArgs),
+    /// Compare algorithms and heuristics on the same instances: tables, data and a chart.
+    Compare(cmd::compare::CompareArgs),
 }
 
 /// Ends the process quietly when the reader of standard output goes away (`| head`):
@@ -82,6 +90,8 @@ fn main() -> ExitCode {
         Command::Random(a) => cmd::random::run(a),
         Command::Interactive(a) => cmd::interactive::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Batch(a) => cmd::batch::run(a),
+        Command::Compare(a) => cmd::compare::run(a),
     };
     match result {
         Ok(outcome) => outcome.into(),

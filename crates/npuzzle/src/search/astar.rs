@@ -143,6 +143,7 @@ fn run<K: StateKey>(
             tiles.swap(blank, usize::from(to));
             let key = K::pack(&tiles);
             let child_g = g + 1;
+            stats.max_depth = stats.max_depth.max(u64::from(child_g));
             match store.index.get(&key) {
                 Some(&seen) => {
                     let old = &mut store.nodes[seen as usize];
@@ -192,6 +193,9 @@ fn run<K: StateKey>(
         stats.max_open = stats.max_open.max(open.len() as u64);
     }
     stats.seconds = meter.seconds();
+    // The last expansion may have stopped part-way, before the peak was taken.
+    stats.max_open = stats.max_open.max(open.len() as u64);
+    stats.final_open = open.len() as u64;
     outcome.stats = stats;
     outcome.trace = trace;
     outcome

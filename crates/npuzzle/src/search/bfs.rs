@@ -74,6 +74,7 @@ fn run<K: StateKey>(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> Sear
                 continue;
             }
             stats.generated += 1;
+            stats.max_depth = u64::from(g) + 1;
             tiles.swap(blank, usize::from(to));
             let key = K::pack(&tiles);
             tiles.swap(blank, usize::from(to));
@@ -102,6 +103,9 @@ fn run<K: StateKey>(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> Sear
         stats.max_open = stats.max_open.max(queue.len() as u64);
     }
     stats.seconds = meter.seconds();
+    // The last expansion may have stopped part-way, before the peak was taken.
+    stats.max_open = stats.max_open.max(queue.len() as u64);
+    stats.final_open = queue.len() as u64;
     outcome.stats = stats;
     outcome
 }

@@ -60,6 +60,10 @@ pub fn idastar<H: IncrementalHeuristic>(
         }
     }
     ida.stats.seconds = ida.meter.seconds();
+    ida.stats.final_open = ida.depth;
+    // `depth` counts the states on the path, root included, so the deepest expanded state
+    // is `max_open - 1` moves deep and its children, the deepest generated, `max_open`.
+    ida.stats.max_depth = ida.stats.max_open;
     outcome.stats = ida.stats;
     outcome.stopped_by = ida.stopped_by;
     outcome.trace = ida.trace;

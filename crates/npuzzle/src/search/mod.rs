@@ -6,7 +6,10 @@
 //!   generated (parent pruning), so a state has at most 3 successors after the root;
 //! * **expanded**: states whose successors were generated;
 //! * **max_open**: the peak size of the open list (A*, BFS, greedy) or the deepest path
-//!   (IDA*, which keeps only the current path).
+//!   (IDA*, which keeps only the current path);
+//! * **final_open**: the open list's size when the search ended (IDA*: the length of the
+//!   path it was on, which is the solution length when it found one);
+//! * **max_depth**: the largest `g` (moves from the start) of any generated state.
 
 mod astar;
 mod bfs;
@@ -74,6 +77,10 @@ pub struct SearchStats {
     pub generated: u64,
     /// Peak open-list size (IDA*: deepest path).
     pub max_open: u64,
+    /// Open-list size when the search ended (IDA*: the current path's length).
+    pub final_open: u64,
+    /// Largest depth (moves from the start) of any generated state.
+    pub max_depth: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
 }

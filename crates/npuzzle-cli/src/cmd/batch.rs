@@ -1,0 +1,621 @@
+//! `npuzzle batch`: solve every instance of a file on all cores.
+//!
+//! Each instance is reported with its line number, in input order, whatever its fate: a
+//! malformed line, an unsolvable board, a wrong expected length or a limit never stops the
+//! rest. The exit code is the worst outcome over all lines (see [`Status::outcome`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use npuzzle::search::Control;
+use npuzzle::{solve, Board, GoalSpec, Shape, Solution, SolveError, SolveReport};
+use serde::Serialize;
+
+use crate::exit::Outcome;
+use crate::input::{self, Entry};
+use crate::options::SearchArgs;
+use crate::{aima, runner};
+
+/// Solve every board of a file, in parallel, and report each with its line number.
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// The instances (`-` for standard input): one board per line, each optionally followed
+    /// by its optimal length, or the classroom format (the order alone on the first line).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Board shape as RxC (needed when it is not square).
+    #[arg(long, short = 's')]
+    pub size: Option<Shape>,
+
+    /// The goal: standard, blank-first, spiral, or an explicit board.
+    #[arg(long, short = 'g', default_value = "standard")]
+    pub goal: GoalSpec,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+
+    /// Worker threads. Default: one per core.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Output: a text table, JSON lines (the `solve --json` object plus `line`, `index`,
+    /// `status`, `expected`, `matches_expected`), CSV, or the AI-course report (aima).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How `batch` prints its results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// An aligned table and a summary.
+    Text,
+    /// One JSON object per line.
+    Json,
+    /// Comma-separated values with a header row.
+    Csv,
+    /// The classic AI-course report (`path_to_goal`, `cost_of_path`, ...).
+    Aima,
+}
+
+/// What became of one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Solved, and the expected length (if any) agrees.
+    Solved,
+    /// Solved or proved unsolvable, and the expected length written in the file is wrong.
+    WrongExpected,
+    /// The board cannot reach the goal.
+    Unsolvable,
+    /// A limit stopped the search.
+    Limit,
+    /// Not a board, or not one the search accepts.
+    Invalid,
+}
+
+impl Status {
+    /// The name used in every output format.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::WrongExpected => "wrong-expected",
+            Status::Unsolvable => "unsolvable",
+            Status::Limit => "limit",
+            Status::Invalid => "invalid",
+        }
+    }
+
+    /// The exit outcome: a wrong expected length counts as invalid input (the file's claim
+    /// is false), like a malformed line.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Status::Solved => Outcome::Success,
+            Status::Unsolvable => Outcome::Unsolvable,
+            Status::Limit => Outcome::Limit,
+            Status::WrongExpected | Status::Invalid => Outcome::Invalid,
+        }
+    }
+}
+
+/// One line's result.
+pub struct Record {
+    /// 0-based position among the instances.
+    pub index: usize,
+    /// 1-based line number in the input.
+    pub line: usize,
+    /// The optimal length written in the file.
+    pub expected: Option<usize>,
+    /// Whether the result agrees with `expected` (`None`: nothing to compare, or a path
+    /// that is not guaranteed shortest and is not shorter than expected).
+    pub matches_expected: Option<bool>,
+    /// The verdict.
+    pub status: Status,
+    /// The solve, or why there was none.
+    pub solved: Result<Solved, String>,
+}
+
+/// A board that went through the solver.
+pub struct Solved {
+    pub start: Board,
+    pub goal: Board,
+    pub result: Result<Solution, SolveError>,
+}
+
+/// Reads a file (or `-`) into entries, refusing input without a single board.
+///
+/// # Errors
+/// An unreadable file or one without boards.
+pub fn read_entries(path: &Path, size: Option<Shape>) -> Result<Vec<Entry>> {
+    let text = input::read_file(path)?;
+    let has_board = text
+        .lines()
+        .map(str::trim)
+        .any(|l| !l.is_empty() && !l.starts_with('#'));
+    if !has_board {
+        bail!("{} has no boards", display_path(path));
+    }
+    Ok(input::parse_entries(&text, size))
+}
+
+fn display_path(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Prefixes `line N: ` unless the message already names its line.
+pub fn located(line: usize, message: &str) -> String {
+    if message.starts_with("line ") {
+        message.to_string()
+    } else {
+        format!("line {line}: {message}")
+    }
+}
+
+/// Solves one entry and judges it against its expected length.
+fn solve_entry(
+    index: usize,
+    entry: &Entry,
+    goal: &GoalSpec,
+    search: &SearchArgs,
+    limits: npuzzle::Limits,
+    cancel: &AtomicBool,
+) -> Record {
+    let mut record = Record {
+        index,
+        line: entry.line,
+        expected: entry.expected,
+        matches_expected: None,
+        status: Status::Invalid,
+        solved: Err(String::new()),
+    };
+    let start = match &entry.board {
+        Ok(b) => b.clone(),
+        Err(e) => {
+            record.solved = Err(located(entry.line, e));
+            return record;
+        }
+    };
+    let goal = match goal.board(start.shape()) {
+        Ok(g) => g,
+        Err(e) => {
+            record.solved = Err(located(entry.line, &e.to_string()));
+            return record;
+        }
+    };
+    let control = Control {
+        limits,
+        cancel: Some(cancel),
+        progress: None,
+        trace: 0,
+    };
+    let result = solve(&start, &goal, &search.solve_options(), control);
+    let (status, matches) = judge(&result, entry.expected);
+    if status == Status::Invalid {
+        let e = result.as_ref().err().map(ToString::to_string);
+        record.solved = Err(located(entry.line, &e.unwrap_or_default()));
+        return record;
+    }
+    record.status = status;
+    record.matches_expected = matches;
+    record.solved = Ok(Solved {
+        start,
+        goal,
+        result,
+    });
+    record
+}
+
+/// The status of a solve and whether it agrees with the expected length.
+///
+/// A path not guaranteed shortest disproves an expected length only when it is shorter.
+fn judge(result: &Result<Solution, SolveError>, expected: Option<usize>) -> (Status, Option<bool>) {
+    match result {
+        Err(SolveError::Unsolvable(_)) => match expected {
+            Some(_) => (Status::WrongExpected, Some(false)),
+            None => (Status::Unsolvable, None),
+        },
+        Err(_) => (Status::Invalid, None),
+        Ok(s) => match (s.length(), expected) {
+            (None, _) => (Status::Limit, None),
+            (Some(_), None) => (Status::Solved, None),
+            (Some(len), Some(e)) if len == e => (Status::Solved, Some(true)),
+            (Some(len), Some(e)) if s.optimal || len < e => (Status::WrongExpected, Some(false)),
+            (Some(_), Some(_)) => (Status::Solved, None),
+        },
+    }
+}
+
+/// Counts for the closing summary.
+#[derive(Default)]
+struct Tally {
+    total: usize,
+    solved: usize,
+    wrong_expected: usize,
+    unsolvable: usize,
+    limit: usize,
+    invalid: usize,
+    worst: Option<Outcome>,
+}
+
+impl Tally {
+    fn add(&mut self, status: Status) {
+        self.total += 1;
+        match status {
+            Status::Solved => self.solved += 1,
+            Status::WrongExpected => self.wrong_expected += 1,
+            Status::Unsolvable => self.unsolvable += 1,
+            Status::Limit => self.limit += 1,
+            Status::Invalid => self.invalid += 1,
+        }
+        let o = status.outcome();
+        self.worst = Some(self.worst.map_or(o, |w| w.worst(o)));
+    }
+}
+
+pub fn run(args: BatchArgs) -> Result<Outcome> {
+    let limits = args.search.limits()?; // bad limits before reading any input
+    let jobs = runner::jobs(args.jobs)?;
+    let entries = read_entries(&args.file, args.size)?;
+    let began = Instant::now();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let several = entries.len() > 1;
+    let mut tally = Tally::default();
+    if args.format == Format::Text {
+        writeln!(out, "{}", text_header())?;
+    }
+    let ran = runner::run_in_order(
+        &entries,
+        jobs,
+        |index, entry, cancel| solve_entry(index, entry, &args.goal, &args.search, limits, cancel),
+        |_, record| {
+            tally.add(record.status);
+            match args.format {
+                Format::Text => writeln!(out, "{}", text_row(&record)),
+                Format::Json => writeln!(out, "{}", json_line(&record)),
+                Format::Csv => out.write_all(&csv_bytes(&record, record.index == 0)?),
+                Format::Aima => write!(out, "{}", aima_block(&record, several)),
+            }
+        },
+    );
+    let worst = tally.worst.unwrap_or(Outcome::Success);
+    match ran {
+        Err(e) if runner::is_closed_pipe(&e) => return Ok(worst),
+        Err(e) => return Err(e),
+        Ok(()) => {}
+    }
+    let mut finish = || {
+        if args.format == Format::Text {
+            writeln!(
+                out,
+                "{}",
+                summary(&tally, began.elapsed().as_secs_f64(), jobs)
+            )?;
+        }
+        out.flush()
+    };
+    match finish() {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write the output")
+        }
+        _ => Ok(worst),
+    }
+}
+
+const TEXT_COLUMNS: [(&str, usize); 9] = [
+    ("line", 6),
+    ("status", 14),
+    ("size", 5),
+    ("length", 6),
+    ("expected", 8),
+    ("expanded", 12),
+    ("generated", 12),
+    ("max open", 10),
+    ("seconds", 10),
+];
+
+fn text_header() -> String {
+    let cells: Vec<String> = TEXT_COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(i, (name, w))| {
+            if i == 1 || i == 2 {
+                format!("{name:<w$}")
+            } else {
+                format!("{name:>w$}")
+            }
+        })
+        .collect();
+    format!("{}  note", cells.join("  "))
+}
+
+fn text_row(r: &Record) -> String {
+    let dash = || "-".to_string();
+    let opt = |v: Option<usize>| v.map_or_else(dash, |v| v.to_string());
+    let mut cells = vec![
+        r.line.to_string(),
+        r.status.as_str().to_string(),
+        dash(),
+        dash(),
+        opt(r.expected),
+        dash(),
+        dash(),
+        dash(),
+        dash(),
+    ];
+    let note = match &r.solved {
+        Err(e) => e.clone(),
+        Ok(s) => {
+            cells[2] = s.start.shape().to_string();
+            match &s.result {
+                Err(e) => e.to_string(),
+                Ok(sol) => {
+                    let st = &sol.stats;
+                    cells[3] = opt(sol.length());
+                    cells[5] = st.expanded.to_string();
+                    cells[6] = st.generated.to_string();
+                    cells[7] = st.max_open.to_string();
+                    cells[8] = format!("{:.6}", st.seconds);
+                    match (r.status, sol.stopped_by, sol.length(), r.expected) {
+                        (Status::WrongExpected, _, Some(len), Some(e)) => {
+                            format!("found {len} moves, the file says {e}")
+                        }
+                        (_, Some(why), _, _) => format!("stopped by the {} limit", why.as_str()),
+                        _ if !sol.optimal => "not guaranteed optimal".to_string(),
+                        _ => String::new(),
+                    }
+                }
+            }
+        }
+    };
+    let cells: Vec<String> = cells
+        .iter()
+        .zip(TEXT_COLUMNS)
+        .enumerate()
+        .map(|(i, (c, (_, w)))| {
+            if i == 1 || i == 2 {
+                format!("{c:<w$}")
+            } else {
+                format!("{c:>w$}")
+            }
+        })
+        .collect();
+    format!("{}  {note}", cells.join("  "))
+        .trim_end()
+        .to_string()
+}
+
+fn summary(t: &Tally, seconds: f64, jobs: usize) -> String {
+    let rate = if seconds > 0.0 {
+        t.total as f64 / seconds
+    } else {
+        0.0
+    };
+    format!(
+        "\n{} instances: {} solved, {} wrong expected length, {} unsolvable, {} stopped by a \
+         limit, {} invalid; {seconds:.3} s on {jobs} thread{} ({rate:.0} instances/s)",
+        t.total,
+        t.solved,
+        t.wrong_expected,
+        t.unsolvable,
+        t.limit,
+        t.invalid,
+        if jobs == 1 { "" } else { "s" },
+    )
+}
+
+/// The `solve --json` object plus where the instance came from and its verdict.
+fn json_line(r: &Record) -> String {
+    let mut value = match &r.solved {
+        Ok(s) => {
+            let report = SolveReport::new(&s.start, &s.goal, &s.result, false)
+                .expect("input errors are recorded as invalid");
+            serde_json::to_value(report).expect("a report serialises")
+        }
+        Err(e) => serde_json::json!({ "error": e }),
+    };
+    value["line"] = r.line.into();
+    value["index"] = r.index.into();
+    value["status"] = r.status.as_str().into();
+    value["expected"] = r.expected.into();
+    value["matches_expected"] = r.matches_expected.into();
+    value.to_string()
+}
+
+/// One CSV row. Empty cells mean "does not apply".
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    index: usize,
+    line: usize,
+    status: &'a str,
+    size: Option<String>,
+    start: Option<String>,
+    length: Option<usize>,
+    expected: Option<usize>,
+    matches_expected: Option<bool>,
+    optimal: Option<bool>,
+    expanded: Option<u64>,
+    generated: Option<u64>,
+    max_open: Option<u64>,
+    seconds: Option<f64>,
+    algorithm: Option<&'a str>,
+    heuristic: Option<&'a str>,
+    stopped_by: Option<&'a str>,
+    moves: Option<String>,
+    error: Option<String>,
+}
+
+/// One record as CSV text, after the header row when `header` is set; each row is handed
+/// on at once so a long run streams.
+fn csv_bytes(r: &Record, header: bool) -> std::io::Result<Vec<u8>> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(header)
+        .from_writer(Vec::new());
+    w.serialize(csv_row(r)).map_err(std::io::Error::other)?;
+    w.into_inner()
+        .map_err(|e| std::io::Error::other(e.to_string()))
+}
+
+fn csv_row(r: &Record) -> CsvRow<'_> {
+    let mut row = CsvRow {
+        index: r.index,
+        line: r.line,
+        status: r.status.as_str(),
+        size: None,
+        start: None,
+        length: None,
+        expected: r.expected,
+        matches_expected: r.matches_expected,
+        optimal: None,
+        expanded: None,
+        generated: None,
+        max_open: None,
+        seconds: None,
+        algorithm: None,
+        heuristic: None,
+        stopped_by: None,
+        moves: None,
+        error: None,
+    };
+    match &r.solved {
+        Err(e) => row.error = Some(e.clone()),
+        Ok(s) => {
+            row.size = Some(s.start.shape().to_string());
+            let tiles: Vec<String> = s.start.tiles().iter().map(u32::to_string).collect();
+            row.start = Some(tiles.join(" "));
+            match &s.result {
+                Err(e) => row.error = Some(e.to_string()),
+                Ok(sol) => {
+                    row.length = sol.length();
+                    row.optimal = Some(sol.optimal);
+                    row.expanded = Some(sol.stats.expanded);
+                    row.generated = Some(sol.stats.generated);
+                    row.max_open = Some(sol.stats.max_open);
+                    row.seconds = Some(sol.stats.seconds);
+                    row.algorithm = Some(sol.algorithm.name());
+                    row.heuristic = Some(&sol.heuristic);
+                    row.stopped_by = sol.stopped_by.map(|w| w.as_str());
+                    row.moves = sol.moves.as_deref().map(npuzzle::Move::to_letters);
+                }
+            }
+        }
+    }
+    row
+}
+
+/// The AI-course report of one line. With several lines, each block starts with a
+/// `# line N` comment and blocks are separated by a blank line; a line without a solution
+/// is a comment saying why.
+fn aima_block(r: &Record, several: bool) -> String {
+    let mut out = String::new();
+    if several {
+        if r.index > 0 {
+            out.push('\n');
+        }
+        out.push_str(&format!("# line {}\n", r.line));
+    }
+    let why = match &r.solved {
+        Err(e) => e.clone(),
+        Ok(s) => match (&s.result, r.status) {
+            (Ok(sol), Status::Solved) => match &sol.moves {
+                Some(moves) => {
+                    out.push_str(&aima::report(sol, moves));
+                    return out;
+                }
+                None => String::new(),
+            },
+            (Ok(sol), Status::WrongExpected) => format!(
+                "line {}: wrong expected length: found {} moves, the file says {}",
+                r.line,
+                sol.length().unwrap_or(0),
+                r.expected.unwrap_or(0)
+            ),
+            (Ok(sol), _) => format!(
+                "line {}: stopped by the {} limit",
+                r.line,
+                sol.stopped_by.map_or("a", |w| w.as_str())
+            ),
+            (Err(e), _) => match r.expected {
+                Some(x) => format!("line {}: {e} (the file says {x} moves)", r.line),
+                None => format!("line {}: {e}", r.line),
+            },
+        },
+    };
+    if several {
+        out.push_str(&format!("# {why}\n"));
+    } else {
+        eprintln!("error: {why}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::search::SearchStats;
+    use npuzzle::{Algorithm, Verdict};
+
+    fn solution(length: Option<usize>, optimal: bool) -> Result<Solution, SolveError> {
+        let start = Board::parse("1 2 3/4 5 6/7 8 0", None).unwrap();
+        let verdict = npuzzle::solvability::check(&start, &start).unwrap();
+        Ok(Solution {
+            verdict,
+            moves: length.map(|n| vec![npuzzle::Move::Up; n]),
+            optimal,
+            stats: SearchStats::default(),
+            stopped_by: None,
+            algorithm: Algorithm::IdaStar,
+            heuristic: "manhattan".into(),
+            admissible: true,
+            trace: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn expected_lengths_are_judged_by_what_the_path_proves() {
+        use Status::*;
+        assert_eq!(
+            judge(&solution(Some(20), true), Some(20)),
+            (Solved, Some(true))
+        );
+        assert_eq!(
+            judge(&solution(Some(22), true), Some(20)),
+            (WrongExpected, Some(false))
+        );
+        // A greedy path longer than expected proves nothing; a shorter one does.
+        assert_eq!(judge(&solution(Some(30), false), Some(20)), (Solved, None));
+        assert_eq!(
+            judge(&solution(Some(18), false), Some(20)),
+            (WrongExpected, Some(false))
+        );
+        assert_eq!(judge(&solution(None, false), Some(20)), (Limit, None));
+        assert_eq!(judge(&solution(Some(5), true), None), (Solved, None));
+        let unsolvable: Verdict = {
+            let a = Board::parse("1 2 3/4 5 6/8 7 0", None).unwrap();
+            let g = Board::parse("1 2 3/4 5 6/7 8 0", None).unwrap();
+            npuzzle::solvability::check(&a, &g).unwrap()
+        };
+        let err = Err(SolveError::Unsolvable(unsolvable));
+        assert_eq!(judge(&err, None), (Unsolvable, None));
+        assert_eq!(judge(&err, Some(3)), (WrongExpected, Some(false)));
+    }
+
+    #[test]
+    fn the_worst_status_decides_the_exit_code() {
+        let mut t = Tally::default();
+        t.add(Status::Solved);
+        t.add(Status::Unsolvable);
+        assert_eq!(t.worst, Some(Outcome::Unsolvable));
+        t.add(Status::Limit);
+        assert_eq!(t.worst, Some(Outcome::Limit));
+        t.add(Status::WrongExpected);
+        assert_eq!(t.worst, Some(Outcome::Invalid));
+    }
+}
