@@ -1,6 +1,8 @@
 //! One module per subcommand.
 
+pub mod bench;
 pub mod check;
 pub mod interactive;
+pub mod pdb;
 pub mod random;
 pub mod solve;
