@@ -15,9 +15,11 @@
 //! precomputed once as (target slot, tile lifted from position `i` to `j`), so expanding a
 //! state is a table lookup per move and never unranks anything. The search keeps 2 bits per
 //! state (new, this layer, next layer, done) and scans layer by layer: for the 8-tile
-//! pattern 1.4 billion states in 356 MB, plus the 259 MB table being filled.
+//! pattern 1.4 billion states in 356 MB, plus a byte per placement (519 MB) that is packed
+//! into 4-bit entries at the end.
 
 use super::index::{Combinations, Permutations, MAX_PATTERN_TILES};
+use super::memory::{TableMemory, WordMemory};
 use super::table::{PatternTable, TableKey};
 use crate::moves::Move;
 
@@ -147,15 +149,12 @@ pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> Patter
         }
     }
     let mut b = Builder {
-        k,
         fact,
         words,
-        states: vec![0u64; slots * words],
-        data: vec![0xFF; entries.div_ceil(2)],
+        states: WordMemory::zeroed(slots * words),
+        distance: TableMemory::zeroed(entries),
         slot_set,
         perms,
-        md_rows,
-        found: vec![0; fact],
     };
 
     // The goal: every tile home (arrangement rank 0), the blank in the region of its goal
@@ -164,8 +163,8 @@ pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> Patter
     let o = combos.rank(home) as usize;
     let (mut current, mut next) = (1u64, 2u64);
     let goal_slot = slot_start[o] as usize + usize::from(region_of[o * n + usize::from(key.blank)]);
-    b.states[goal_slot * words] |= current;
-    b.data[(o * fact) >> 1] &= !(0xF << (((o * fact) & 1) * 4));
+    b.distance.fill(u8::MAX);
+    b.states.words()[goal_slot * words] |= current;
     let total = (slots * fact) as u64;
     let mut expanded = 0u64;
     let mut depth = 0u32;
@@ -177,7 +176,7 @@ pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> Patter
     loop {
         let mut discovered = 0u64;
         for slot in 0..slots {
-            b.take_frontier(slot, current, &mut frontier);
+            b.take_frontier(slot, current, depth, &mut frontier);
             if frontier.list.is_empty() {
                 continue;
             }
@@ -185,9 +184,9 @@ pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> Patter
             let (s0, s1) = (step_start[slot] as usize, step_start[slot + 1] as usize);
             for step in &steps[s0..s1] {
                 discovered += if step.from == step.to {
-                    b.expand_in_place(step, &frontier, next, depth + 1)
+                    b.expand_in_place(step, &frontier, next)
                 } else {
-                    b.expand_moved(step, &frontier.list, next, depth + 1)
+                    b.expand_moved(step, &frontier.list, next)
                 };
             }
             if slot % 512 == 0 {
@@ -211,20 +210,54 @@ pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> Patter
         expanded: total,
         total,
     });
-    // Entries at 15: capped (or, harmlessly, placements no solvable board reaches).
-    let capped = b
-        .data
-        .iter()
-        .map(|&x| u64::from(x & 0xF == 0xF) + u64::from(x >> 4 == 0xF))
-        .sum::<u64>()
-        - u64::from(entries % 2 == 1);
+    b.states = WordMemory::zeroed(0);
+    let (data, capped) = pack(b.distance, k, perms, &md_rows);
     PatternTable {
         key: key.clone(),
         entries: entries as u64,
-        data: b.data,
+        data,
         max_distance: depth.min(255) as u8,
         capped,
     }
+}
+
+/// Turns distances (a byte each) into 4-bit entries `(d − md) / 2`, in place: entry `i` goes
+/// to byte `i / 2`, which was read before. Returns the entries and how many hit the cap
+/// of 15 (or were never reached, which no solvable board can meet).
+///
+/// Computing Manhattan distances here, in one sequential pass, is cheaper than during the
+/// search, where placements arrive in random order.
+fn pack(
+    mut bytes: TableMemory,
+    k: usize,
+    perms: &Permutations,
+    md_rows: &[u8],
+) -> (TableMemory, u64) {
+    let fact = perms.count();
+    let entries = bytes.len();
+    let mut capped = 0u64;
+    for i in 0..entries {
+        let d = u32::from(bytes[i]);
+        let (o, pi) = (i / fact, i % fact);
+        let arr = perms.arrangement(pi);
+        let row = &md_rows[o * k * MAX_PATTERN_TILES..(o + 1) * k * MAX_PATTERN_TILES];
+        let md: u32 = (0..k)
+            .map(|j| u32::from(row[j * MAX_PATTERN_TILES + usize::from(arr[j])]))
+            .sum();
+        let half = if d == u32::from(u8::MAX) {
+            15
+        } else {
+            debug_assert!(d >= md && (d - md) % 2 == 0);
+            ((d - md) / 2).min(15) as u8
+        };
+        capped += u64::from(half == 15);
+        let b = &mut bytes[i / 2];
+        *b = if i % 2 == 0 { half } else { *b | half << 4 };
+    }
+    if entries % 2 == 1 {
+        bytes[entries / 2] |= 0xF0;
+    }
+    (TableMemory::copy_of(&bytes[..entries.div_ceil(2)]), capped)
 }
 
 /// The frontier arrangements of one slot, as a list and as bit masks per state word (the
@@ -245,31 +278,32 @@ struct Step {
 }
 
 struct Builder {
-    k: usize,
     fact: usize,
     words: usize,
     /// 2 bits per (slot, arrangement): 0 new, 1 or 2 this or the next layer, 3 done.
-    states: Vec<u64>,
-    /// The table being filled, every entry starting at 15 and lowered to the first (and
-    /// so smallest) distance found.
-    data: Vec<u8>,
+    states: WordMemory,
+    /// Distance of every placement: the first (so smallest) one found, 255 until then.
+    distance: TableMemory,
     slot_set: Vec<u32>,
     perms: &'static Permutations,
-    md_rows: Vec<u8>,
-    /// Arrangements just reached by the current move (room for a whole slot).
-    found: Vec<u16>,
 }
 
 impl Builder {
-    /// Collects the arrangements of `slot` in the layer coded `current` and marks them done
-    /// (code 3).
-    fn take_frontier(&mut self, slot: usize, current: u64, f: &mut Frontier) {
+    /// Collects the arrangements of `slot` in the layer coded `current`, marks them done
+    /// (code 3) and records their placements' distance `depth` unless one was recorded
+    /// before: layers come in order, so the first region of a placement expanded gives the
+    /// minimum over where the blank may be. (Recording here rather than when a state is
+    /// first reached walks the distance table in order instead of at random.)
+    fn take_frontier(&mut self, slot: usize, current: u64, depth: u32, f: &mut Frontier) {
+        let o = self.slot_set[slot] as usize;
+        let depth = depth.min(254) as u8;
+        let distance = &mut self.distance[o * self.fact..(o + 1) * self.fact];
         f.list.clear();
         for &w in &f.nonzero {
             f.sel[w as usize] = 0;
         }
         f.nonzero.clear();
-        let block = &mut self.states[slot * self.words..(slot + 1) * self.words];
+        let block = &mut self.states.words()[slot * self.words..(slot + 1) * self.words];
         for (w, word) in block.iter_mut().enumerate() {
             let x = *word;
             if x == 0 {
@@ -287,8 +321,9 @@ impl Builder {
             f.nonzero.push(w as u32);
             let mut m = sel;
             while m != 0 {
-                let bit = m.trailing_zeros() as usize;
-                f.list.push((w * 32 + bit / 2) as u16);
+                let pi = w * 32 + m.trailing_zeros() as usize / 2;
+                f.list.push(pi as u16);
+                distance[pi] = distance[pi].min(depth);
                 m &= m - 1;
             }
         }
@@ -296,26 +331,20 @@ impl Builder {
 
     /// A move that keeps the arrangement (a horizontal move, or a vertical one past no
     /// pattern tile): the target has the same rank, so 32 states go at once, word by word.
-    fn expand_in_place(&mut self, step: &Step, f: &Frontier, next: u64, depth: u32) -> u64 {
+    fn expand_in_place(&mut self, step: &Step, f: &Frontier, next: u64) -> u64 {
         let base = step.target as usize * self.words;
-        let o = self.slot_set[step.target as usize] as usize;
+        let states = self.states.words();
         let mut new = 0;
         for &w in &f.nonzero {
             let w = w as usize;
-            let x = self.states[base + w];
+            let x = states[base + w];
             let fresh = !(x | x >> 1) & LOW_BITS;
             let reached = f.sel[w] & fresh;
             if reached == 0 {
                 continue;
             }
-            self.states[base + w] = x | if next == 1 { reached } else { reached << 1 };
+            states[base + w] = x | if next == 1 { reached } else { reached << 1 };
             new += u64::from(reached.count_ones());
-            let mut m = reached;
-            while m != 0 {
-                let pi = w * 32 + m.trailing_zeros() as usize / 2;
-                self.record(o, pi, depth);
-                m &= m - 1;
-            }
         }
         new
     }
@@ -323,14 +352,13 @@ impl Builder {
     /// A move that lifts a tile over others: each rank maps through the rotation table. The
     /// loop has no data-dependent branch (whether a target is new is random, and a
     /// mispredicted branch per state cost more than the memory traffic).
-    fn expand_moved(&mut self, step: &Step, list: &[u16], next: u64, depth: u32) -> u64 {
+    fn expand_moved(&mut self, step: &Step, list: &[u16], next: u64) -> u64 {
         let base = step.target as usize * self.words;
         let table = self
             .perms
             .moved_table(usize::from(step.from), usize::from(step.to));
-        let block = &mut self.states[base..base + self.words];
-        let found = &mut self.found;
-        let mut len = 0;
+        let block = &mut self.states.words()[base..base + self.words];
+        let mut new = 0;
         for &pi in list {
             let pi2 = table[usize::from(pi)];
             let w = usize::from(pi2 >> 5);
@@ -338,34 +366,8 @@ impl Builder {
             let x = block[w];
             let fresh = u64::from((x >> shift) & 3 == 0);
             block[w] = x | (next * fresh) << shift;
-            found[len] = pi2;
-            len += fresh as usize;
+            new += fresh;
         }
-        let o = self.slot_set[step.target as usize] as usize;
-        for i in 0..len {
-            let pi = usize::from(self.found[i]);
-            self.record(o, pi, depth);
-        }
-        len as u64
-    }
-
-    /// Lowers the entry of placement (`o`, `pi`) to what distance `depth` gives. Layers
-    /// come in order, so the first region of a placement reached sets the minimum over
-    /// where the blank may be; later ones never lower it.
-    #[inline]
-    fn record(&mut self, o: usize, pi: usize, depth: u32) {
-        let arr = self.perms.arrangement(pi);
-        let row = &self.md_rows[o * self.k * MAX_PATTERN_TILES..];
-        let mut md = 0u32;
-        for j in 0..self.k {
-            md += u32::from(row[j * MAX_PATTERN_TILES + usize::from(arr[j])]);
-        }
-        debug_assert!(depth >= md && (depth - md) % 2 == 0);
-        let half = ((depth - md) / 2).min(15) as u8;
-        let index = o * self.fact + pi;
-        let shift = (index & 1) * 4;
-        let byte = &mut self.data[index >> 1];
-        let old = (*byte >> shift) & 0xF;
-        *byte = (*byte & !(0xF << shift)) | old.min(half) << shift;
+        new
     }
 }

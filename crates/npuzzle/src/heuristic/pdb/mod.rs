@@ -31,6 +31,7 @@
 pub mod build;
 mod database;
 pub mod index;
+mod memory;
 mod partition;
 pub mod registry;
 pub mod store;

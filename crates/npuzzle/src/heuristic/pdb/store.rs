@@ -27,6 +27,7 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use super::memory::TableMemory;
 use super::table::{PatternTable, TableKey, ENCODING_HALF_EXCESS_OVER_MANHATTAN};
 use crate::shape::Shape;
 
@@ -193,7 +194,7 @@ pub fn load(path: &Path, key: &TableKey) -> Result<PatternTable, String> {
             HEADER as u64 + expected_bytes
         ));
     }
-    let mut data = vec![0u8; expected_bytes as usize];
+    let mut data = TableMemory::zeroed(expected_bytes as usize);
     f.read_exact(&mut data).map_err(|e| e.to_string())?;
     if crc32fast::hash(&data) != header.data_crc {
         return Err("data checksum mismatch (corrupt file)".into());

@@ -1,5 +1,6 @@
 //! One pattern's table: a lower bound for every placement of the pattern's tiles, 4 bits each.
 
+use super::memory::TableMemory;
 use crate::shape::Shape;
 
 /// What a pattern table is for: a board shape, the goal cells of the pattern's tiles
@@ -45,7 +46,7 @@ pub struct PatternTable {
     /// Number of placements, `C(n, k) × k!`.
     pub(super) entries: u64,
     /// Two entries per byte, the even index in the low nibble.
-    pub(super) data: Vec<u8>,
+    pub(super) data: TableMemory,
     /// Largest pattern distance found.
     pub(super) max_distance: u8,
     /// Entries whose excess over Manhattan did not fit 4 bits and were capped.
