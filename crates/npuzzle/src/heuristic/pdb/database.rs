@@ -73,7 +73,7 @@ impl PatternDatabase {
             events.push(e);
             let perms = Permutations::get(key.cells.len());
             patterns.push(PatternIndex {
-                combos: Arc::new(Combinations::new(n, key.cells.len())),
+                combos: Combinations::get(n, key.cells.len()),
                 perms,
                 fact: perms.count(),
             });

@@ -14,7 +14,8 @@
 //! most `cols − 1` others, a rotation of the arrangement looked up in a precomputed table.
 //! Neither the builder nor IDA* ever unranks a placement in its inner loop.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Most tiles in one pattern: the permutation ranks of 8 tiles (8! = 40,320) fit a `u16`.
 pub const MAX_PATTERN_TILES: usize = 8;
@@ -81,6 +82,19 @@ impl Combinations {
             bytes,
             table,
         }
+    }
+
+    /// The shared ranker for `k`-subsets of `n` cells, built on first use.
+    pub fn get(n: usize, k: usize) -> Arc<Combinations> {
+        static CACHE: OnceLock<Mutex<HashMap<(usize, usize), Arc<Combinations>>>> = OnceLock::new();
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry((n, k))
+            .or_insert_with(|| Arc::new(Combinations::new(n, k)))
+            .clone()
     }
 
     /// Number of `k`-subsets.
