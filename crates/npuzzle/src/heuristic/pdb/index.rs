@@ -86,7 +86,8 @@ impl Combinations {
 
     /// The shared ranker for `k`-subsets of `n` cells, built on first use.
     pub fn get(n: usize, k: usize) -> Arc<Combinations> {
-        static CACHE: OnceLock<Mutex<HashMap<(usize, usize), Arc<Combinations>>>> = OnceLock::new();
+        type Cache = Mutex<HashMap<(usize, usize), Arc<Combinations>>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
         let mut cache = CACHE
             .get_or_init(Default::default)
             .lock()
