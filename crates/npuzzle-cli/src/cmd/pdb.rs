@@ -288,8 +288,8 @@ fn list(args: ListArgs) -> Result<Outcome> {
         return Ok(Outcome::Success);
     }
     println!(
-        "{:<22} {:>5} {:>5} {:>11} {:>10}  {:<24} status",
-        "file", "shape", "tiles", "entries", "size", "goal cells"
+        "{:<22} {:>5} {:>5} {:>5} {:>11} {:>10}  {:<24} status",
+        "file", "shape", "tiles", "blank", "entries", "size", "goal cells"
     );
     let mut shapes = Vec::new();
     for path in &files {
@@ -306,9 +306,10 @@ fn list(args: ListArgs) -> Result<Outcome> {
                 };
                 let cells: Vec<String> = h.key.cells.iter().map(u8::to_string).collect();
                 println!(
-                    "{name:<22} {:>5} {:>5} {:>11} {:>10}  {:<24} {status}",
+                    "{name:<22} {:>5} {:>5} {:>5} {:>11} {:>10}  {:<24} {status}",
                     h.key.shape.to_string(),
                     h.key.cells.len(),
+                    h.key.blank,
                     h.entries,
                     megabytes(h.data_bytes),
                     cells.join(" "),
