@@ -135,6 +135,14 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
     });
     let wall = wall.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    // The algorithm used (auto resolves to one), from the first search that ran.
+    let algorithm = runs
+        .iter()
+        .find_map(|r| match &r.outcome {
+            Ok((_, _, Ok(s))) => Some(s.algorithm),
+            _ => None,
+        })
+        .unwrap_or(options.algorithm);
 
     let mut worst = Outcome::Success;
     let (mut solved, mut nodes, mut search_seconds) = (0usize, 0u64, 0.0f64);
@@ -143,7 +151,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         println!(
             "Heuristic {}, algorithm {}, {} job{}.",
             heuristic.as_deref().unwrap_or("(none)"),
-            options.algorithm,
+            algorithm,
             args.jobs,
             if args.jobs == 1 { "" } else { "s" }
         );
@@ -257,7 +265,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                 "wall_seconds": wall,
                 "jobs": args.jobs,
                 "heuristic": heuristic,
-                "algorithm": options.algorithm.name(),
+                "algorithm": algorithm.name(),
                 "table_seconds": prepared.seconds,
                 "table_bytes": prepared.bytes(),
                 "tables": tables,
