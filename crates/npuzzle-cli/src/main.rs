@@ -44,9 +44,30 @@ enum Command {
     Pdb(cmd::pdb::PdbArgs),
     /// Solve a file of instances, check their lengths, and report nodes and times.
     Bench(cmd::bench::BenchArgs),
+    /// Serve the web page (enter, shuffle, solve, watch, play, compare) and its JSON API.
+    Serve(cmd::serve::ServeArgs),
+}
+
+/// Ends the process quietly when the reader of standard output goes away (`| head`):
+/// `println!` panics on a broken pipe, which is not an error worth a message.
+fn quiet_on_broken_pipe() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
 }
 
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -73,6 +94,7 @@ fn main() -> ExitCode {
         Command::Interactive(a) => cmd::interactive::run(a),
         Command::Pdb(a) => cmd::pdb::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     match result {
         Ok(outcome) => outcome.into(),

@@ -5,4 +5,5 @@ pub mod check;
 pub mod interactive;
 pub mod pdb;
 pub mod random;
+pub mod serve;
 pub mod solve;
