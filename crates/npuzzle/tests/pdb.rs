@@ -228,6 +228,15 @@ fn cache_round_trips_and_rejects_bad_files() {
             "not a pattern database",
             Box::new(|b: &mut Vec<u8>| b[0] = b'X'),
         ),
+        // An older format version with a sound header checksum: stale, not corrupt.
+        (
+            "stale format version 0",
+            Box::new(|b: &mut Vec<u8>| {
+                b[8..12].copy_from_slice(&0u32.to_le_bytes());
+                let crc = crc32fast::hash(&b[..80]);
+                b[80..84].copy_from_slice(&crc.to_le_bytes());
+            }),
+        ),
     ];
     for (why, damage) in damages {
         let mut bytes = good.clone();
