@@ -126,6 +126,17 @@ impl PatternDatabase {
     pub fn search(&self) -> PdbSearch<'_> {
         PdbSearch {
             db: self,
+            lookups: self
+                .tables
+                .iter()
+                .zip(&self.patterns)
+                .map(|(t, idx)| Lookup {
+                    data: t.data(),
+                    combos: &idx.combos,
+                    perms: idx.perms,
+                    fact: idx.fact,
+                })
+                .collect(),
             md: 0,
             sums: [0; 2],
             states: [
@@ -188,9 +199,28 @@ pub struct PatternState {
 /// also rotates the arrangement, one table lookup.
 pub struct PdbSearch<'a> {
     db: &'a PatternDatabase,
+    /// Per pattern, what a lookup needs, borrowed once rather than per node.
+    lookups: Vec<Lookup<'a>>,
     md: u32,
     sums: [u32; 2],
     states: [Vec<PatternState>; 2],
+}
+
+/// One pattern's table and rankers.
+struct Lookup<'a> {
+    data: &'a [u8],
+    combos: &'a Combinations,
+    perms: &'static Permutations,
+    fact: usize,
+}
+
+impl Lookup<'_> {
+    /// The entry of the placement with occupancy `mask` and arrangement rank `pi`.
+    #[inline]
+    fn entry(&self, mask: u32, pi: u32) -> u32 {
+        let index = self.combos.rank(mask) as usize * self.fact + pi as usize;
+        u32::from(self.data[index >> 1] >> ((index & 1) * 4)) & 0xF
+    }
 }
 
 /// What [`PdbSearch::undo`] restores.
@@ -275,8 +305,9 @@ impl IncrementalHeuristic for PdbSearch<'_> {
             let mask = old.mask ^ (1 << a) ^ (1 << b);
             let i = (old.mask & ((1u32 << a) - 1)).count_ones() as usize;
             let j = (mask & ((1u32 << b) - 1)).count_ones() as usize;
-            let pi = db.patterns[p].perms.moved(i, j, old.pi);
-            let entry = db.entry(p, mask, pi);
+            let lookup = &self.lookups[p];
+            let pi = lookup.perms.moved(i, j, old.pi);
+            let entry = lookup.entry(mask, pi);
             self.states[v][p] = PatternState { mask, pi, entry };
             self.sums[v] = self.sums[v] + entry - old.entry;
             undo.pattern[v] = p as u8;
