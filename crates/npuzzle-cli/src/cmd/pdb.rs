@@ -154,9 +154,13 @@ fn warn_about(events: &[TableEvent]) {
                 path.display()
             );
         }
-        if let TableSource::Built(Some(Err(why))) = &e.source {
-            eprintln!("warning: could not save a pattern database to the cache directory: {why}");
-        }
+    }
+    // One line for all tables that could not be saved (e.g. a read-only cache directory).
+    if let Some(why) = events.iter().find_map(|e| match &e.source {
+        TableSource::Built(Some(Err(why))) => Some(why),
+        _ => None,
+    }) {
+        eprintln!("warning: could not save pattern databases to the cache directory: {why}");
     }
 }
 
