@@ -14,17 +14,20 @@ pub enum Outcome {
     Limit = 3,
     /// 2: invalid input. Ranked worst when several boards are solved.
     Invalid = 2,
+    /// 4 (`bench` only): a solution's length differs from the expected one in the file.
+    Mismatch = 4,
 }
 
 impl Outcome {
-    /// The worse of two outcomes, for runs over several boards: invalid input, then a limit,
-    /// then unsolvable.
+    /// The worse of two outcomes, for runs over several boards: a length that differs from
+    /// the expected one, invalid input, then a limit, then unsolvable.
     pub fn worst(self, other: Outcome) -> Outcome {
         let rank = |o: Outcome| match o {
             Outcome::Success => 0,
             Outcome::Unsolvable => 1,
             Outcome::Limit => 2,
             Outcome::Invalid => 3,
+            Outcome::Mismatch => 4,
         };
         if rank(other) > rank(self) {
             other

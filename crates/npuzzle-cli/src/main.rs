@@ -14,6 +14,7 @@ mod output;
 mod progress;
 mod runner;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,11 @@ use exit::Outcome;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+
+    /// Directory of cached pattern databases (default: the user's cache directory, e.g.
+    /// ~/.cache/npuzzle/pdb).
+    #[arg(long, global = true, env = "NPUZZLE_PDB_DIR", value_name = "DIR")]
+    pdb_dir: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -38,6 +44,10 @@ enum Command {
     Random(cmd::random::RandomArgs),
     /// Enter a puzzle at prompts (order, rows, goal, heuristic), then solve it.
     Interactive(cmd::interactive::InteractiveArgs),
+    /// Build or list cached pattern databases.
+    Pdb(cmd::pdb::PdbArgs),
+    /// Solve a file of instances, check their lengths, and report nodes and times.
+    Bench(cmd::bench::BenchArgs),
     /// Serve the web page (enter, shuffle, solve, watch, play, compare) and its JSON API.
     Serve(cmd::serve::ServeArgs),
     /// Solve every board of a file on all cores; report each with its line number.
@@ -84,11 +94,14 @@ fn main() -> ExitCode {
             return Outcome::Invalid.into();
         }
     };
+    cmd::pdb::configure(cli.pdb_dir);
     let result = match cli.command {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Random(a) => cmd::random::run(a),
         Command::Interactive(a) => cmd::interactive::run(a),
+        Command::Pdb(a) => cmd::pdb::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
         Command::Serve(a) => cmd::serve::run(a),
         Command::Batch(a) => cmd::batch::run(a),
         Command::Compare(a) => cmd::compare::run(a),

@@ -34,7 +34,9 @@ pub struct BoardArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Heuristic: misplaced, manhattan, euclidean, linear-conflict, perfect (all
-    /// admissible; perfect is an exact table for boards of at most 10 cells), a weighted
+    /// admissible; perfect is an exact table for boards of at most 10 cells), pdb or
+    /// pdb:7-8, pdb:6-6-3, pdb:5-5-5 (additive pattern databases, cached on disk; see
+    /// `npuzzle pdb`), a weighted
     /// sum such as "0.6*manhattan+0.4*misplaced" (admissible when the weights add up to at
     /// most 1), or "max(manhattan,linear-conflict)" (admissible when every part is).
     /// Default: the strongest available for the board.

@@ -43,4 +43,4 @@ pub use report::SolveReport;
 pub use search::{Limits, SearchStats, StopReason};
 pub use shape::{Shape, ShapeError};
 pub use solvability::Verdict;
-pub use solve::{solve, Algorithm, Solution, SolveError, SolveOptions};
+pub use solve::{planned_heuristic, solve, Algorithm, Solution, SolveError, SolveOptions};

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::board::Board;
 use crate::goal::GoalError;
+use crate::heuristic::pdb::{self, PartitionSpec, PatternDatabase};
 use crate::heuristic::{
     self, HeuristicError, HeuristicSpec, LinearConflict, Manhattan, Reevaluate,
 };
@@ -164,7 +165,8 @@ impl Solution {
 /// Checks solvability, then searches.
 ///
 /// `Algorithm::Auto` uses IDA* (memory is only the path, so it never outgrows a memory
-/// limit) with the `perfect` table on boards of up to 10 cells and linear conflict above.
+/// limit) with the `perfect` table on boards of up to 10 cells, pattern databases (`pdb`)
+/// on 4×4 and linear conflict on other boards (see [`planned_heuristic`]).
 /// Without a heuristic the other algorithms use linear conflict.
 ///
 /// # Errors
@@ -205,11 +207,7 @@ pub fn solve(
         Algorithm::Auto => Algorithm::IdaStar,
         a => a,
     };
-    let spec = match (&options.heuristic, options.algorithm) {
-        (Some(h), _) => h.clone(),
-        (None, Algorithm::Auto) if cells <= heuristic::MAX_PERFECT_CELLS => HeuristicSpec::Perfect,
-        (None, _) => HeuristicSpec::LinearConflict,
-    };
+    let spec = planned_for(&puzzle, options);
     let admissible = spec.admissible();
     let outcome = match algorithm {
         Algorithm::Bfs => search::bfs(&puzzle, &tiles, control),
@@ -219,6 +217,12 @@ pub fn solve(
             }
             HeuristicSpec::LinearConflict => {
                 search::idastar(&puzzle, &tiles, LinearConflict::new(&puzzle), control)
+            }
+            HeuristicSpec::Pdb(ref p) => {
+                let partition = pdb::partition(p, &puzzle).map_err(HeuristicError::from)?;
+                let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {})
+                    .map_err(HeuristicError::from)?;
+                search::idastar(&puzzle, &tiles, db.search(), control)
             }
             _ => {
                 let h = heuristic::build(&spec, &puzzle)?;
@@ -258,4 +262,34 @@ pub fn solve(
         admissible,
         trace: outcome.trace,
     })
+}
+
+/// The heuristic [`solve`] will use for `options` towards `goal`, with `pdb` resolved to a
+/// concrete partition (e.g. `pdb:7-8`): callers use it to load or build pattern databases
+/// beforehand with a progress bar ([`pdb::prepare`]).
+///
+/// With no heuristic given, `auto` picks `perfect` up to 10 cells and, on 4×4, `pdb`: the
+/// `7-8` tables when they are at hand (in memory or in the cache directory), else `6-6-3`,
+/// which builds in well under a second. Other algorithms default to linear conflict.
+pub fn planned_heuristic(goal: &Board, options: &SolveOptions) -> HeuristicSpec {
+    match Puzzle::new(goal) {
+        Some(puzzle) => planned_for(&puzzle, options),
+        None => options
+            .heuristic
+            .clone()
+            .unwrap_or(HeuristicSpec::LinearConflict),
+    }
+}
+
+fn planned_for(puzzle: &Puzzle, options: &SolveOptions) -> HeuristicSpec {
+    let cells = puzzle.cells();
+    let spec = match (&options.heuristic, options.algorithm) {
+        (Some(h), _) => h.clone(),
+        (None, Algorithm::Auto) if cells <= heuristic::MAX_PERFECT_CELLS => HeuristicSpec::Perfect,
+        (None, Algorithm::Auto) if puzzle.shape.rows() == 4 && puzzle.shape.cols() == 4 => {
+            HeuristicSpec::Pdb(PartitionSpec::Best)
+        }
+        (None, _) => HeuristicSpec::LinearConflict,
+    };
+    pdb::resolve(&spec, puzzle)
 }

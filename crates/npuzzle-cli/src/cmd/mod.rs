@@ -1,9 +1,11 @@
 //! One module per subcommand.
 
 pub mod batch;
+pub mod bench;
 pub mod check;
 pub mod compare;
 pub mod interactive;
+pub mod pdb;
 pub mod random;
 pub mod serve;
 pub mod solve;

@@ -52,6 +52,10 @@ pub fn solve_one(
     search: &SearchArgs,
     trace: usize,
 ) -> Result<Result<Solution, SolveError>> {
+    let options = search.solve_options();
+    // Load or build pattern databases with a progress bar; a partition that does not fit
+    // the board is reported by `solve` itself.
+    let _ = crate::cmd::pdb::prepare(&npuzzle::planned_heuristic(goal, &options), goal);
     let spinner = SearchSpinner::new();
     let report = |p: &npuzzle::search::Progress| spinner.update(p);
     let control = Control {
@@ -60,7 +64,7 @@ pub fn solve_one(
         progress: Some(&report),
         trace,
     };
-    let result = solve(start, goal, &search.solve_options(), control);
+    let result = solve(start, goal, &options, control);
     spinner.finish();
     Ok(result)
 }

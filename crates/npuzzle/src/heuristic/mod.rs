@@ -10,6 +10,7 @@
 //! | `euclidean` | yes | sum of straight-line distances (never above Manhattan) |
 //! | `linear-conflict` | yes | Manhattan + 2 × tiles that must leave their row or column to let others pass (Hansson, Mayer & Yung 1992) |
 //! | `perfect` | yes | the exact distance, from a table of every state (boards of at most 10 cells) |
+//! | `pdb`, `pdb:7-8`, `pdb:6-6-3`, `pdb:5-5-5` | yes | additive disjoint pattern databases, with the reflected lookup (see [`pdb`]) |
 //! | `W1*h1+W2*h2…` | when every `hi` is and `ΣWi ≤ 1` | weighted sum |
 //! | `max(h1,h2,…)` | when every `hi` is | maximum |
 
@@ -18,6 +19,7 @@ mod euclidean;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
+pub mod pdb;
 mod perfect;
 mod spec;
 
@@ -96,6 +98,10 @@ pub fn build(spec: &HeuristicSpec, puzzle: &Puzzle) -> Result<Box<dyn Heuristic>
         HeuristicSpec::Euclidean => Box::new(Euclidean::new(puzzle)),
         HeuristicSpec::LinearConflict => Box::new(LinearConflict::new(puzzle)),
         HeuristicSpec::Perfect => Box::new(PerfectTable::get(puzzle)?),
+        HeuristicSpec::Pdb(p) => {
+            let partition = pdb::partition(p, puzzle)?;
+            Box::new(pdb::PatternDatabase::new(puzzle, &partition, &mut |_| {})?.0)
+        }
         HeuristicSpec::Sum(terms) => Box::new(WeightedSum(
             terms
                 .iter()

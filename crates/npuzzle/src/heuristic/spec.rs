@@ -1,12 +1,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::pdb::{PartitionSpec, PdbError};
+
 /// Why a heuristic name or expression was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum HeuristicError {
     /// An unknown name.
-    #[error("unknown heuristic `{0}` (expected misplaced, manhattan, euclidean, linear-conflict, perfect, a weighted sum like 0.5*manhattan+0.5*misplaced, or max(a,b))")]
+    #[error("unknown heuristic `{0}` (expected misplaced, manhattan, euclidean, linear-conflict, perfect, pdb, pdb:7-8, a weighted sum like 0.5*manhattan+0.5*misplaced, or max(a,b))")]
     Unknown(String),
     /// A malformed expression.
     #[error("invalid heuristic expression `{expr}`: {problem}")]
@@ -26,6 +28,9 @@ pub enum HeuristicError {
         /// The most it supports.
         max: usize,
     },
+    /// A pattern database that cannot serve the board.
+    #[error(transparent)]
+    Pdb(#[from] PdbError),
 }
 
 /// A heuristic as named on the command line: a base heuristic or a combination.
@@ -42,6 +47,9 @@ pub enum HeuristicSpec {
     LinearConflict,
     /// Exact distances from a table of all states (small boards). Admissible.
     Perfect,
+    /// Additive disjoint pattern databases (`pdb`, `pdb:7-8`), with the reflected lookup
+    /// where the board allows it. Admissible.
+    Pdb(PartitionSpec),
     /// `Σ wᵢ·hᵢ`.
     Sum(Vec<(f64, HeuristicSpec)>),
     /// `max(h₁, …)`.
@@ -72,11 +80,17 @@ impl HeuristicSpec {
                 // one line's membership only when that line is its goal line, and then
                 // Manhattan moves by 1 in the opposite sense to the conflict change (0 or
                 // 2), so the total moves by exactly 1.
+                // A pattern database's minimum over blank regions, its cap at 15 and the
+                // maximum with the reflection need not be consistent.
+                HeuristicSpec::Pdb(_) => false,
                 _ => true,
             }
     }
 
     /// The base heuristics' names, for help text and menus.
+    ///
+    /// `pdb` is not listed: its tables may take time and memory to build, so menus and the
+    /// web page's comparison offer it only where they choose to.
     pub const NAMES: [&'static str; 5] = [
         "misplaced",
         "manhattan",
@@ -94,6 +108,7 @@ impl fmt::Display for HeuristicSpec {
             HeuristicSpec::Euclidean => f.write_str("euclidean"),
             HeuristicSpec::LinearConflict => f.write_str("linear-conflict"),
             HeuristicSpec::Perfect => f.write_str("perfect"),
+            HeuristicSpec::Pdb(p) => write!(f, "{p}"),
             HeuristicSpec::Sum(terms) => {
                 for (i, (w, h)) in terms.iter().enumerate() {
                     if i > 0 {
@@ -267,6 +282,7 @@ impl Parser<'_> {
                 Ok(HeuristicSpec::LinearConflict)
             }
             "perfect" | "exact" | "table" => Ok(HeuristicSpec::Perfect),
+            n if n == "pdb" || n.starts_with("pdb:") => Ok(HeuristicSpec::Pdb(n.parse()?)),
             "" => Err(self.error("expected a heuristic name".into())),
             other => Err(HeuristicError::Unknown(crate::board::clip(other))),
         }

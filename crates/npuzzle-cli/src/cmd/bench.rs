@@ -1,0 +1,304 @@
+//! `npuzzle bench`: solve a file of instances, check their lengths, report nodes and times.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::search::Control;
+use npuzzle::SolveReport;
+use npuzzle::{planned_heuristic, solve, Board, GoalSpec, Shape, Solution, SolveError};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::cmd::pdb::{megabytes, peak_rss, prepare, Prepared};
+use crate::exit::Outcome;
+use crate::input;
+use crate::options::SearchArgs;
+use crate::output;
+
+/// Solve every instance of a file and report lengths, nodes and times.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Instance file: one board per line, optionally followed by its optimal length (e.g.
+    /// data/korf100-15puzzle.txt with --goal blank-first), or the classroom format.
+    pub file: PathBuf,
+
+    /// Board shape as RxC (needed when it is not square).
+    #[arg(long, short = 's')]
+    pub size: Option<Shape>,
+
+    /// The goal: standard, blank-first, spiral, or an explicit board.
+    #[arg(long, short = 'g', default_value = "standard")]
+    pub goal: GoalSpec,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+
+    /// Instances solved at once, each on its own thread.
+    #[arg(long, short = 'j', default_value_t = 1)]
+    pub jobs: usize,
+
+    /// Print one JSON object per instance (the fields of `solve --json`, plus `index` and
+    /// `expected`), then a summary object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One instance's result.
+struct Run {
+    index: usize,
+    line: usize,
+    expected: Option<usize>,
+    outcome: Result<(Board, Board, Result<Solution, SolveError>), String>,
+    seconds: f64,
+}
+
+pub fn run(args: BenchArgs) -> Result<Outcome> {
+    let limits = args.search.limits()?;
+    if args.jobs == 0 || args.jobs > 1024 {
+        bail!("--jobs must be between 1 and 1024, got {}", args.jobs);
+    }
+    let text = input::read_file(&args.file)?;
+    let entries = input::parse_entries(&text, args.size);
+    let options = args.search.solve_options();
+
+    // Tables first, timed apart from the searches.
+    let mut prepared = Prepared::default();
+    let mut prepared_shapes: Vec<Shape> = Vec::new();
+    let mut heuristic = None;
+    for e in &entries {
+        if let Ok(b) = &e.board {
+            if prepared_shapes.contains(&b.shape()) {
+                continue;
+            }
+            prepared_shapes.push(b.shape());
+            if let Ok(goal) = args.goal.board(b.shape()) {
+                let spec = planned_heuristic(&goal, &options);
+                heuristic.get_or_insert_with(|| spec.to_string());
+                let p = prepare(&spec, &goal)?;
+                prepared.seconds += p.seconds;
+                prepared.events.extend(p.events);
+            }
+        }
+    }
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(entries.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("solving [{bar:30}] {pos}/{len} {elapsed_precise}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let wall = Instant::now();
+    let runs: Vec<Run> = pool.install(|| {
+        entries
+            .par_iter()
+            .with_max_len(1)
+            .enumerate()
+            .map(|(i, e)| {
+                let started = Instant::now();
+                let outcome = match &e.board {
+                    Err(why) => Err(why.clone()),
+                    Ok(start) => match args.goal.board(start.shape()) {
+                        Err(why) => Err(format!("line {}: {why}", e.line)),
+                        Ok(goal) => {
+                            let control = Control {
+                                limits,
+                                ..Control::default()
+                            };
+                            let result = solve(start, &goal, &options, control);
+                            Ok((start.clone(), goal, result))
+                        }
+                    },
+                };
+                bar.inc(1);
+                Run {
+                    index: i + 1,
+                    line: e.line,
+                    expected: e.expected,
+                    outcome,
+                    seconds: started.elapsed().as_secs_f64(),
+                }
+            })
+            .collect()
+    });
+    let wall = wall.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    // The algorithm used (auto resolves to one), from the first search that ran.
+    let algorithm = runs
+        .iter()
+        .find_map(|r| match &r.outcome {
+            Ok((_, _, Ok(s))) => Some(s.algorithm),
+            _ => None,
+        })
+        .unwrap_or(options.algorithm);
+
+    let mut worst = Outcome::Success;
+    let (mut solved, mut nodes, mut search_seconds) = (0usize, 0u64, 0.0f64);
+    let mut mismatches = Vec::new();
+    if !args.json {
+        println!(
+            "Heuristic {}, algorithm {}, {} job{}.",
+            heuristic.as_deref().unwrap_or("(none)"),
+            algorithm,
+            args.jobs,
+            if args.jobs == 1 { "" } else { "s" }
+        );
+        if let Some(s) = prepared.summary() {
+            println!("Pattern databases: {s}.");
+        }
+        println!(
+            "{:>5} {:>7} {:>9} {:>14} {:>10}  note",
+            "#", "length", "expected", "nodes", "seconds"
+        );
+    }
+    for run in &runs {
+        let (start, goal, result) = match &run.outcome {
+            Err(why) => {
+                worst = worst.worst(Outcome::Invalid);
+                if args.json {
+                    println!(
+                        "{}",
+                        json!({ "index": run.index, "line": run.line, "error": why })
+                    );
+                } else {
+                    println!("{:>5} error: {why}", run.index);
+                }
+                continue;
+            }
+            Ok(o) => o,
+        };
+        let mut outcome = output::outcome(result);
+        let mut note = String::new();
+        if let Err(e) = result {
+            note = e.to_string();
+        }
+        if let Ok(s) = result {
+            nodes += s.stats.generated;
+            search_seconds += s.stats.seconds;
+            match (s.length(), run.expected) {
+                (Some(len), Some(exp)) if len != exp => {
+                    mismatches.push(run.index);
+                    outcome = Outcome::Mismatch;
+                    note = format!("MISMATCH: expected {exp}");
+                }
+                (Some(_), _) => solved += 1,
+                (None, _) => {
+                    note = format!(
+                        "stopped by the {} limit",
+                        s.stopped_by.map_or("a", |r| r.as_str())
+                    )
+                }
+            }
+        }
+        worst = worst.worst(outcome);
+        if args.json {
+            let report = SolveReport::new(start, goal, result, false);
+            let mut v = match report {
+                Some(r) => serde_json::to_value(r).expect("a report serialises"),
+                None => json!({ "error": note }),
+            };
+            v["index"] = json!(run.index);
+            v["expected"] = json!(run.expected);
+            println!("{v}");
+        } else {
+            let (len, generated, secs) = match result {
+                Ok(s) => (
+                    s.length().map_or("-".into(), |l| l.to_string()),
+                    s.stats.generated.to_string(),
+                    format!("{:.4}", s.stats.seconds),
+                ),
+                Err(_) => ("-".into(), "-".into(), format!("{:.4}", run.seconds)),
+            };
+            let exp = run.expected.map_or("-".into(), |e| e.to_string());
+            println!(
+                "{:>5} {len:>7} {exp:>9} {generated:>14} {secs:>10}  {note}",
+                run.index
+            );
+        }
+    }
+    let count = runs.len();
+    let mean = if count > 0 {
+        nodes as f64 / count as f64
+    } else {
+        0.0
+    };
+    let peak = peak_rss();
+    if args.json {
+        let tables: Vec<_> = prepared
+            .events
+            .iter()
+            .map(|e| {
+                json!({
+                    "cells": e.key.cells,
+                    "blank": e.key.blank,
+                    "source": match &e.source {
+                        npuzzle::heuristic::pdb::TableSource::Memory => "memory",
+                        npuzzle::heuristic::pdb::TableSource::Disk(_) => "disk",
+                        npuzzle::heuristic::pdb::TableSource::Built(_) => "built",
+                    },
+                    "seconds": e.seconds,
+                    "bytes": e.bytes,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({ "summary": {
+                "instances": count,
+                "solved": solved,
+                "mismatches": mismatches,
+                "generated": nodes,
+                "mean_generated": mean,
+                "search_seconds": search_seconds,
+                "wall_seconds": wall,
+                "jobs": args.jobs,
+                "heuristic": heuristic,
+                "algorithm": algorithm.name(),
+                "table_seconds": prepared.seconds,
+                "table_bytes": prepared.bytes(),
+                "tables": tables,
+                "peak_rss_bytes": peak,
+            }})
+        );
+    } else {
+        println!(
+            "Solved {solved} of {count}{}.",
+            if mismatches.is_empty() {
+                if runs.iter().any(|r| r.expected.is_some()) {
+                    "; every length matches the expected one".to_string()
+                } else {
+                    String::new()
+                }
+            } else {
+                format!(
+                    "; {} MISMATCHED (instances {:?})",
+                    mismatches.len(),
+                    mismatches
+                )
+            }
+        );
+        println!(
+            "Total: {nodes} nodes generated (mean {mean:.0} per instance), search {search_seconds:.3} s, wall {wall:.3} s with {} job{}.",
+            args.jobs,
+            if args.jobs == 1 { "" } else { "s" }
+        );
+        println!(
+            "Tables: {}; peak memory (RSS) {}.",
+            prepared.summary().unwrap_or_else(|| "none".into()),
+            peak.map_or("unknown".into(), megabytes)
+        );
+    }
+    Ok(worst)
+}

@@ -1,0 +1,189 @@
+//! `npuzzle pdb`, `npuzzle bench` and pattern databases through `npuzzle solve`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+fn npuzzle(dir: &TempDir) -> Command {
+    let mut cmd = Command::cargo_bin("npuzzle").unwrap();
+    cmd.env("NPUZZLE_PDB_DIR", dir.path());
+    cmd
+}
+
+#[test]
+fn build_list_and_detect_a_corrupt_file() {
+    let dir = TempDir::new().unwrap();
+    npuzzle(&dir)
+        .args(["pdb", "build", "--size", "3x3", "--partition", "4-4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pdb:4-4 for 3x3"))
+        .stdout(predicate::str::contains("built in"));
+    // Built once, then loaded.
+    npuzzle(&dir)
+        .args(["pdb", "build", "--size", "3x3", "--partition", "4-4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("loaded from"));
+    npuzzle(&dir)
+        .args(["pdb", "list", "--verify"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3x3-00f-b8.pdb.bin"))
+        .stdout(predicate::str::contains("3x3-0f0-b8.pdb.bin"))
+        .stdout(predicate::str::contains("ok (checksum verified)").count(2));
+
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with(".pdb.bin"))
+        .unwrap();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xFF;
+    std::fs::write(&file, &bytes).unwrap();
+    npuzzle(&dir)
+        .args(["pdb", "list", "--verify"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("BAD: data checksum mismatch"));
+    // A solve reports the bad file, rebuilds it and still answers.
+    npuzzle(&dir)
+        .args(["solve", "8 6 7/2 5 4/3 0 1", "--heuristic", "pdb:4-4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("31 moves, optimal"))
+        .stdout(predicate::str::contains("pdb:4-4"))
+        .stderr(predicate::str::contains("data checksum mismatch"));
+    npuzzle(&dir)
+        .args(["pdb", "list", "--verify"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("BAD").not());
+}
+
+#[test]
+fn auto_on_4x4_says_it_used_a_pdb() {
+    let dir = TempDir::new().unwrap();
+    npuzzle(&dir)
+        .args(["solve", "--goal", "blank-first", "--json"])
+        .arg("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"heuristic\":\"pdb:6-6-3\""))
+        .stdout(predicate::str::contains("\"length\":57"));
+    // The tables were cached for the next run.
+    npuzzle(&dir)
+        .args(["pdb", "list"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Ready for 4x4 goal blank-first: pdb:6-6-3",
+        ));
+}
+
+#[test]
+fn bad_partitions_are_invalid_input() {
+    let dir = TempDir::new().unwrap();
+    npuzzle(&dir)
+        .args(["pdb", "build", "--size", "4x4", "--partition", "7-7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "partition 7-7 covers 14 tiles but a 4x4 board has 15",
+        ));
+    npuzzle(&dir)
+        .args(["solve", "1 2 3 4 5 6 7 0 8", "--heuristic", "pdb:x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid pattern database `pdb:x`"));
+    npuzzle(&dir)
+        .args(["solve", "1 2 3 4 5 6 7 0 8", "--heuristic", "pdb:7-8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "covers 15 tiles but a 3x3 board has 8",
+        ));
+}
+
+fn bench_file(dir: &TempDir, lines: &str) -> std::path::PathBuf {
+    let path = dir.path().join("instances.txt");
+    std::fs::write(&path, lines).unwrap();
+    path
+}
+
+#[test]
+fn bench_checks_lengths_and_reports() {
+    let dir = TempDir::new().unwrap();
+    let file = bench_file(
+        &dir,
+        "# 8-puzzles with their optimal lengths\n8 6 7 2 5 4 3 0 1 31\n1 2 3 4 5 6 7 0 8 1\n1 2 3 4 5 6 0 7 8 2\n",
+    );
+    npuzzle(&dir)
+        .args(["bench", "--heuristic", "pdb:4-4"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Solved 3 of 3; every length matches",
+        ))
+        .stdout(predicate::str::contains("Pattern databases: 2 tables"));
+
+    let out = npuzzle(&dir)
+        .args(["bench", "--json", "--jobs", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for (i, v) in lines[..3].iter().enumerate() {
+        assert_eq!(v["index"], i + 1);
+        assert_eq!(v["length"], v["expected"]);
+        assert_eq!(v["optimal"], true);
+        assert!(v["generated"].is_u64() && v["moves"].is_string() && v["size"] == "3x3");
+    }
+    let summary = &lines[3]["summary"];
+    assert_eq!(summary["instances"], 3);
+    assert_eq!(summary["solved"], 3);
+    assert_eq!(summary["jobs"], 2);
+
+    // A wrong expected length: exit 4.
+    let file = bench_file(&dir, "8 6 7 2 5 4 3 0 1 29\n");
+    npuzzle(&dir)
+        .arg("bench")
+        .arg(&file)
+        .assert()
+        .code(4)
+        .stdout(predicate::str::contains("MISMATCH"));
+}
+
+#[test]
+fn bench_refuses_bad_arguments() {
+    let dir = TempDir::new().unwrap();
+    let file = bench_file(&dir, "1 2 3 4 5 6 7 0 8\n");
+    npuzzle(&dir)
+        .args(["bench", "--jobs", "0"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--jobs must be between 1 and 1024",
+        ));
+    npuzzle(&dir)
+        .args(["bench", "no-such-file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read no-such-file.txt"));
+    let file = bench_file(&dir, "1 2 3 4 5 6 7 0 8\n1 2 3 x\n");
+    npuzzle(&dir)
+        .arg("bench")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("error: line 2"));
+}

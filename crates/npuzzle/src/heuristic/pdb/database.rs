@@ -1,0 +1,327 @@
+//! A partition's tables put together: the additive heuristic, with the reflected lookup,
+//! evaluated from scratch or move by move in IDA*.
+
+use std::sync::Arc;
+
+use super::build::BuildProgress;
+use super::index::{Combinations, Permutations};
+use super::partition::Partition;
+use super::registry::{self, TableEvent};
+use super::table::PatternTable;
+use super::PdbError;
+use crate::heuristic::{Heuristic, IncrementalHeuristic, Manhattan};
+use crate::moves::Move;
+use crate::puzzle::Puzzle;
+
+/// An additive disjoint pattern database for one goal (Korf & Felner 2002).
+///
+/// Each pattern's table counts only moves of its own tiles, so the values of disjoint
+/// patterns add up to a lower bound. Where the board is square and the blank's goal lies on
+/// the main diagonal, the board reflected about that diagonal is looked up in the same
+/// tables too (a different partition of the same tiles for free) and the larger sum is
+/// used.
+///
+/// Values are `Manhattan + 2 × Σ entries`, see [`PatternTable`].
+pub struct PatternDatabase {
+    partition: Partition,
+    tables: Vec<Arc<PatternTable>>,
+    patterns: Vec<PatternIndex>,
+    views: Vec<View>,
+    manhattan: Manhattan,
+}
+
+/// How placements of one pattern are ranked.
+struct PatternIndex {
+    combos: Arc<Combinations>,
+    perms: &'static Permutations,
+    fact: usize,
+}
+
+/// The board seen directly or reflected: real cells and tiles mapped onto the partition.
+struct View {
+    /// `cell[c]`: where real cell `c` lies in this view.
+    cell: Vec<u8>,
+    /// `pattern[t]`: the pattern of real tile `t` in this view (unused for the blank).
+    pattern: Vec<u8>,
+    /// `rank[t]`: tile `t`'s number within its pattern (the order of its view goal cell).
+    rank: Vec<u8>,
+}
+
+impl PatternDatabase {
+    /// The database of `partition` for `puzzle`'s goal, its tables taken from the registry
+    /// (memory, cache directory, or built). Returns what happened to each table.
+    ///
+    /// # Errors
+    /// [`PdbError::GoalMismatch`] when the partition was made for another shape or blank
+    /// cell than the puzzle's goal.
+    pub fn new(
+        puzzle: &Puzzle,
+        partition: &Partition,
+        progress: &mut dyn FnMut(&BuildProgress),
+    ) -> Result<(PatternDatabase, Vec<TableEvent>), PdbError> {
+        let shape = puzzle.shape;
+        let n = shape.cells();
+        if partition.shape() != shape || usize::from(puzzle.goal_cell[0]) != partition.blank() {
+            return Err(PdbError::GoalMismatch);
+        }
+        let mut tables = Vec::new();
+        let mut events = Vec::new();
+        let mut patterns = Vec::new();
+        for key in partition.keys() {
+            let (t, e) = registry::table(&key, progress);
+            tables.push(t);
+            events.push(e);
+            let perms = Permutations::get(key.cells.len());
+            patterns.push(PatternIndex {
+                combos: Combinations::get(n, key.cells.len()),
+                perms,
+                fact: perms.count(),
+            });
+        }
+        let identity: Vec<u8> = (0..n as u8).collect();
+        let mut views = vec![view(puzzle, partition, &identity)];
+        if partition.reflectable() {
+            let transpose: Vec<u8> = (0..n)
+                .map(|c| {
+                    let (r, col) = shape.coords(c);
+                    shape.cell(col, r) as u8
+                })
+                .collect();
+            views.push(view(puzzle, partition, &transpose));
+        }
+        Ok((
+            PatternDatabase {
+                partition: partition.clone(),
+                tables,
+                patterns,
+                views,
+                manhattan: Manhattan::new(puzzle),
+            },
+            events,
+        ))
+    }
+
+    /// The partition.
+    pub fn partition(&self) -> &Partition {
+        &self.partition
+    }
+
+    /// Whether the reflected lookup is used.
+    pub fn reflected(&self) -> bool {
+        self.views.len() == 2
+    }
+
+    /// Bytes of table data.
+    pub fn bytes(&self) -> usize {
+        self.tables.iter().map(|t| t.bytes()).sum()
+    }
+
+    /// The heuristic value of a state (tiles as bytes, row-major, 0 the blank).
+    pub fn value(&self, tiles: &[u8]) -> u32 {
+        let mut s = self.search();
+        s.init(tiles)
+    }
+
+    /// A move-by-move evaluator for IDA*.
+    pub fn search(&self) -> PdbSearch<'_> {
+        PdbSearch {
+            db: self,
+            lookups: self
+                .tables
+                .iter()
+                .zip(&self.patterns)
+                .map(|(t, idx)| Lookup {
+                    data: t.data(),
+                    combos: &idx.combos,
+                    perms: idx.perms,
+                    fact: idx.fact,
+                })
+                .collect(),
+            md: 0,
+            sums: [0; 2],
+            states: [
+                vec![PatternState::default(); self.tables.len()],
+                vec![PatternState::default(); self.tables.len()],
+            ],
+        }
+    }
+
+    #[inline]
+    fn entry(&self, p: usize, mask: u32, pi: u32) -> u32 {
+        let idx = &self.patterns[p];
+        let set = idx.combos.rank(mask) as usize;
+        self.tables[p].entry(set * idx.fact + pi as usize)
+    }
+}
+
+fn view(puzzle: &Puzzle, partition: &Partition, map: &[u8]) -> View {
+    let n = puzzle.cells();
+    let mut pattern_of_cell = vec![u8::MAX; n];
+    let mut rank_of_cell = vec![u8::MAX; n];
+    for (p, cells) in partition.patterns().iter().enumerate() {
+        for (q, &c) in cells.iter().enumerate() {
+            pattern_of_cell[usize::from(c)] = p as u8;
+            rank_of_cell[usize::from(c)] = q as u8;
+        }
+    }
+    let mut pattern = vec![0u8; n];
+    let mut rank = vec![0u8; n];
+    for t in 1..n {
+        let goal = usize::from(map[usize::from(puzzle.goal_cell[t])]);
+        pattern[t] = pattern_of_cell[goal];
+        rank[t] = rank_of_cell[goal];
+        debug_assert!(pattern[t] != u8::MAX, "every tile is in a pattern");
+    }
+    View {
+        cell: map.to_vec(),
+        pattern,
+        rank,
+    }
+}
+
+impl Heuristic for PatternDatabase {
+    fn estimate(&self, tiles: &[u8]) -> f64 {
+        f64::from(self.value(tiles))
+    }
+}
+
+/// One pattern's placement in one view, as IDA* tracks it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PatternState {
+    mask: u32,
+    pi: u32,
+    entry: u32,
+}
+
+/// [`PatternDatabase`] as an [`IncrementalHeuristic`]: a move changes one pattern per view,
+/// and only that pattern's index is updated (Korf & Felner 2002). Following the split
+/// ranking of `index.rs`, a horizontal move changes only the occupied set; a vertical one
+/// also rotates the arrangement, one table lookup.
+pub struct PdbSearch<'a> {
+    db: &'a PatternDatabase,
+    /// Per pattern, what a lookup needs, borrowed once rather than per node.
+    lookups: Vec<Lookup<'a>>,
+    md: u32,
+    sums: [u32; 2],
+    states: [Vec<PatternState>; 2],
+}
+
+/// One pattern's table and rankers.
+struct Lookup<'a> {
+    data: &'a [u8],
+    combos: &'a Combinations,
+    perms: &'static Permutations,
+    fact: usize,
+}
+
+impl Lookup<'_> {
+    /// The entry of the placement with occupancy `mask` and arrangement rank `pi`.
+    #[inline]
+    fn entry(&self, mask: u32, pi: u32) -> u32 {
+        let index = self.combos.rank(mask) as usize * self.fact + pi as usize;
+        u32::from(self.data[index >> 1] >> ((index & 1) * 4)) & 0xF
+    }
+}
+
+/// What [`PdbSearch::undo`] restores.
+#[derive(Clone, Copy, Debug)]
+pub struct PdbUndo {
+    md: u32,
+    sums: [u32; 2],
+    pattern: [u8; 2],
+    old: [PatternState; 2],
+}
+
+impl PdbSearch<'_> {
+    fn value(&self) -> u32 {
+        self.md + 2 * self.sums[0].max(self.sums[1])
+    }
+}
+
+impl IncrementalHeuristic for PdbSearch<'_> {
+    type Undo = PdbUndo;
+
+    fn init(&mut self, tiles: &[u8]) -> u32 {
+        let db = self.db;
+        self.md = db.manhattan.total(tiles);
+        self.sums = [0; 2];
+        for (v, view) in db.views.iter().enumerate() {
+            // Arrangement of each pattern in view-cell order.
+            let mut by_cell: Vec<(u8, u8, u8)> = tiles
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t != 0)
+                .map(|(c, &t)| {
+                    let t = usize::from(t);
+                    (view.cell[c], view.pattern[t], view.rank[t])
+                })
+                .collect();
+            by_cell.sort_unstable();
+            for p in 0..db.tables.len() {
+                let arr: Vec<u8> = by_cell
+                    .iter()
+                    .filter(|e| usize::from(e.1) == p)
+                    .map(|e| e.2)
+                    .collect();
+                let mask = by_cell
+                    .iter()
+                    .filter(|e| usize::from(e.1) == p)
+                    .fold(0u32, |m, e| m | 1 << e.0);
+                let pi = super::index::rank(&arr);
+                let entry = db.entry(p, mask, pi);
+                self.states[v][p] = PatternState { mask, pi, entry };
+                self.sums[v] += entry;
+            }
+        }
+        self.value()
+    }
+
+    #[inline]
+    fn apply(
+        &mut self,
+        _: &[u8],
+        _: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+    ) -> (u32, PdbUndo) {
+        let db = self.db;
+        let t = usize::from(tile);
+        let mut undo = PdbUndo {
+            md: self.md,
+            sums: self.sums,
+            pattern: [0; 2],
+            old: [PatternState::default(); 2],
+        };
+        self.md = self
+            .md
+            .wrapping_add_signed(db.manhattan.delta(tile, from, m));
+        for (v, view) in db.views.iter().enumerate() {
+            let p = usize::from(view.pattern[t]);
+            let a = u32::from(view.cell[from]);
+            let b = u32::from(view.cell[to]);
+            let old = self.states[v][p];
+            let mask = old.mask ^ (1 << a) ^ (1 << b);
+            let i = (old.mask & ((1u32 << a) - 1)).count_ones() as usize;
+            let j = (mask & ((1u32 << b) - 1)).count_ones() as usize;
+            let lookup = &self.lookups[p];
+            let pi = lookup.perms.moved(i, j, old.pi);
+            let entry = lookup.entry(mask, pi);
+            self.states[v][p] = PatternState { mask, pi, entry };
+            self.sums[v] = self.sums[v] + entry - old.entry;
+            undo.pattern[v] = p as u8;
+            undo.old[v] = old;
+        }
+        (self.value(), undo)
+    }
+
+    #[inline]
+    fn undo(&mut self, undo: PdbUndo) {
+        self.md = undo.md;
+        self.sums = undo.sums;
+        for v in 0..self.db.views.len() {
+            self.states[v][usize::from(undo.pattern[v])] = undo.old[v];
+        }
+    }
+}

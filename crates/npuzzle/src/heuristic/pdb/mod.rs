@@ -1,0 +1,184 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002; Felner, Korf & Hanan 2004).
+//!
+//! The tiles of a goal are split into disjoint **patterns** (a [`Partition`], e.g. `7-8`:
+//! seven tiles and eight tiles on the 15-puzzle). For each pattern a [`PatternTable`] holds,
+//! for every placement of its tiles, the fewest moves *of those tiles* that bring them
+//! home. Because each table counts only its own tiles' moves, the values of all patterns
+//! add up to an admissible heuristic, far stronger than Manhattan distance.
+//!
+//! * Tables are named by the goal **cells** of their tiles, not tile numbers, so they work
+//!   for every goal and are shared between goals that use the same cells.
+//! * [`build`](build::build) runs a breadth-first search over compact placement indices
+//!   (see `index.rs` and `build.rs`); entries take 4 bits.
+//! * [`registry`] keeps the tables of the process and, when the caller gives a directory,
+//!   caches them on disk with a versioned, checksummed header ([`store`]).
+//! * [`PatternDatabase`] adds the reflected lookup and serves IDA* move by move
+//!   ([`PdbSearch`]).
+//!
+//! ```
+//! use npuzzle::heuristic::pdb::{Partition, PatternDatabase};
+//! use npuzzle::{Board, GoalSpec, Puzzle};
+//! let goal = GoalSpec::Standard.board("3x3".parse()?)?;
+//! let puzzle = Puzzle::new(&goal).unwrap();
+//! let partition = Partition::new(puzzle.shape, 8, &[4, 4])?;
+//! let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {})?;
+//! let start = Board::parse("8 6 7/2 5 4/3 0 1", None)?; // 31 moves from the goal
+//! let h = db.value(&puzzle.encode(&start));
+//! assert!(h >= 21 && h <= 31); // at least Manhattan distance, at most the true distance
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod build;
+mod database;
+pub mod index;
+mod memory;
+mod partition;
+pub mod registry;
+pub mod store;
+mod table;
+
+pub use build::BuildProgress;
+pub use database::{PatternDatabase, PatternState, PdbSearch, PdbUndo};
+pub use partition::{candidates, table_entries, Partition, PartitionSpec, MAX_TABLE_ENTRIES};
+pub use registry::{TableEvent, TableSource};
+pub use table::{PatternTable, TableKey};
+
+use crate::heuristic::HeuristicSpec;
+use crate::puzzle::Puzzle;
+use crate::shape::Shape;
+
+/// Why a pattern database cannot serve a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// A board too large for occupancy masks.
+    #[error("pattern databases support boards of at most {max} cells, this one has {cells}")]
+    TooManyCells {
+        /// Cells of the board.
+        cells: usize,
+        /// The most supported.
+        max: usize,
+    },
+    /// Pattern sizes that do not add up to the tiles of the board.
+    #[error("partition {partition} covers {covered} tiles but a {shape} board has {tiles}")]
+    WrongTileCount {
+        /// The partition, e.g. `7-8`.
+        partition: String,
+        /// Tiles it covers.
+        covered: usize,
+        /// The board shape.
+        shape: Shape,
+        /// Tiles of the board.
+        tiles: usize,
+    },
+    /// A pattern with too many tiles.
+    #[error("a pattern of {tiles} tiles is too large (at most {max})")]
+    PatternTooLarge {
+        /// Tiles asked for.
+        tiles: usize,
+        /// The most supported.
+        max: usize,
+    },
+    /// A table too large to build.
+    #[error(
+        "a pattern of {tiles} tiles on a {shape} board needs {entries} table entries (at most {max})"
+    )]
+    TableTooLarge {
+        /// Tiles in the pattern.
+        tiles: usize,
+        /// The board shape.
+        shape: Shape,
+        /// Entries needed.
+        entries: u64,
+        /// The most allowed.
+        max: u64,
+    },
+    /// A malformed `pdb:` name.
+    #[error("invalid pattern database `{0}`: expected pdb or pdb: with pattern sizes such as pdb:7-8 or pdb:6-6-3")]
+    Syntax(String),
+    /// A partition used with a goal it was not made for.
+    #[error("partition was made for another shape or blank goal cell")]
+    GoalMismatch,
+}
+
+/// The partition `pdb` stands for on this goal: the strongest of [`candidates`] whose
+/// tables are all at hand (in memory or in the cache directory), else the last, cheap one.
+pub fn best_available(puzzle: &Puzzle) -> Vec<usize> {
+    let shape = puzzle.shape;
+    let blank = usize::from(puzzle.goal_cell[0]);
+    let mut list = candidates(shape);
+    let fallback = list.pop().expect("at least one candidate");
+    list.into_iter()
+        .find(|sizes| {
+            Partition::new(shape, blank, sizes)
+                .is_ok_and(|p| p.keys().iter().all(registry::available))
+        })
+        .unwrap_or(fallback)
+}
+
+/// `spec` with every `pdb` replaced by the concrete partition it stands for on this goal.
+pub fn resolve(spec: &HeuristicSpec, puzzle: &Puzzle) -> HeuristicSpec {
+    match spec {
+        HeuristicSpec::Pdb(PartitionSpec::Best) => {
+            HeuristicSpec::Pdb(PartitionSpec::Sizes(best_available(puzzle)))
+        }
+        HeuristicSpec::Sum(terms) => HeuristicSpec::Sum(
+            terms
+                .iter()
+                .map(|(w, h)| (*w, resolve(h, puzzle)))
+                .collect(),
+        ),
+        HeuristicSpec::Max(parts) => {
+            HeuristicSpec::Max(parts.iter().map(|h| resolve(h, puzzle)).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// The partition of a resolved `pdb:` spec for this goal.
+///
+/// # Errors
+/// As [`Partition::new`].
+pub fn partition(spec: &PartitionSpec, puzzle: &Puzzle) -> Result<Partition, PdbError> {
+    let sizes = match spec {
+        PartitionSpec::Best => best_available(puzzle),
+        PartitionSpec::Sizes(s) => s.clone(),
+    };
+    Partition::new(puzzle.shape, usize::from(puzzle.goal_cell[0]), &sizes)
+}
+
+/// Loads or builds every table that `spec` needs for this goal, reporting build progress,
+/// so a later [`crate::solve`] finds them in memory. Returns what happened to each table.
+///
+/// # Errors
+/// A `pdb:` partition that does not fit the board.
+pub fn prepare(
+    spec: &HeuristicSpec,
+    puzzle: &Puzzle,
+    progress: &mut dyn FnMut(&BuildProgress),
+) -> Result<Vec<TableEvent>, PdbError> {
+    let mut events = Vec::new();
+    match spec {
+        HeuristicSpec::Pdb(p) => {
+            let partition = partition(p, puzzle)?;
+            for key in partition.keys() {
+                events.push(registry::table(&key, progress).1);
+            }
+        }
+        HeuristicSpec::Sum(terms) => {
+            for (_, h) in terms {
+                events.extend(prepare(h, puzzle, progress)?);
+            }
+        }
+        HeuristicSpec::Max(parts) => {
+            for h in parts {
+                events.extend(prepare(h, puzzle, progress)?);
+            }
+        }
+        _ => {}
+    }
+    Ok(events)
+}
+
+#[cfg(test)]
+mod tests;

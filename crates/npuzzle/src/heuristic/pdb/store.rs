@@ -1,0 +1,209 @@
+//! Pattern tables on disk: a versioned header, a checksum, then the table data.
+//!
+//! ```text
+//! offset size
+//!      0    8  magic "NPZLPDB\n"
+//!      8    4  format version (little-endian u32)
+//!     12    1  rows
+//!     13    1  cols
+//!     14    1  pattern tiles k
+//!     15    1  entry encoding (1: half the excess over Manhattan, 4 bits)
+//!     16   32  goal cells of the pattern, ascending, padded with 0xFF
+//!     48    8  entries (u64)
+//!     56    8  data bytes (u64)
+//!     64    8  capped entries (u64)
+//!     72    1  largest distance
+//!     73    1  the blank's goal cell
+//!     74    2  zero
+//!     76    4  CRC-32 of the data
+//!     80    4  CRC-32 of bytes 0..80
+//!     84       data
+//! ```
+//!
+//! A file is trusted only if every header field matches the table asked for and both
+//! checksums hold; anything else is reported as the reason the file was not used.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::memory::TableMemory;
+use super::table::{PatternTable, TableKey, ENCODING_HALF_EXCESS_OVER_MANHATTAN};
+use crate::shape::Shape;
+
+const MAGIC: &[u8; 8] = b"NPZLPDB\n";
+/// Bumped whenever the file layout or the meaning of entries changes: older files are then
+/// stale and rebuilt.
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER: usize = 84;
+
+/// The file name of a pattern's table: shape, the bit mask of its goal cells and the
+/// blank's goal cell, e.g. `4x4-00fe-b0.pdb.bin`.
+pub fn file_name(key: &TableKey) -> String {
+    let mask: u64 = key.cells.iter().fold(0, |m, &c| m | 1 << c);
+    let digits = key.shape.cells().div_ceil(4);
+    format!("{}-{mask:0digits$x}-b{}.pdb.bin", key.shape, key.blank)
+}
+
+/// What a table file's header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileHeader {
+    /// The format version written.
+    pub version: u32,
+    /// What the table is for.
+    pub key: TableKey,
+    /// Number of entries.
+    pub entries: u64,
+    /// Bytes of data.
+    pub data_bytes: u64,
+    /// Entries capped at 15.
+    pub capped: u64,
+    /// Largest distance.
+    pub max_distance: u8,
+    data_crc: u32,
+}
+
+fn header_bytes(table: &PatternTable, data_crc: u32) -> [u8; HEADER] {
+    let mut h = [0u8; HEADER];
+    h[0..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    let key = &table.key;
+    h[12] = key.shape.rows() as u8;
+    h[13] = key.shape.cols() as u8;
+    h[14] = key.cells.len() as u8;
+    h[15] = ENCODING_HALF_EXCESS_OVER_MANHATTAN;
+    h[16..48].fill(0xFF);
+    h[16..16 + key.cells.len()].copy_from_slice(&key.cells);
+    h[48..56].copy_from_slice(&table.entries.to_le_bytes());
+    h[56..64].copy_from_slice(&(table.data.len() as u64).to_le_bytes());
+    h[64..72].copy_from_slice(&table.capped.to_le_bytes());
+    h[72] = table.max_distance;
+    h[73] = key.blank;
+    h[76..80].copy_from_slice(&data_crc.to_le_bytes());
+    let crc = crc32fast::hash(&h[..80]);
+    h[80..84].copy_from_slice(&crc.to_le_bytes());
+    h
+}
+
+/// Writes `table` into `dir` (created if missing) through a temporary file renamed into
+/// place, so a reader never sees half a file. Returns the path.
+///
+/// # Errors
+/// The directory or file cannot be written.
+pub fn save(table: &PatternTable, dir: &Path) -> std::io::Result<PathBuf> {
+    fs::create_dir_all(dir)?;
+    let path = dir.join(file_name(&table.key));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        file_name(&table.key),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(&header_bytes(table, crc32fast::hash(&table.data)))?;
+        f.write_all(&table.data)?;
+        f.sync_all()?;
+        fs::rename(&tmp, &path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map(|()| path)
+}
+
+/// Reads and checks a header.
+///
+/// # Errors
+/// Why the file is not a usable table file, in words.
+pub fn read_header(path: &Path) -> Result<FileHeader, String> {
+    let mut f = fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut h = [0u8; HEADER];
+    f.read_exact(&mut h)
+        .map_err(|_| "file is too short to be a pattern database".to_string())?;
+    parse_header(&h)
+}
+
+fn parse_header(h: &[u8; HEADER]) -> Result<FileHeader, String> {
+    if &h[0..8] != MAGIC {
+        return Err("not a pattern database file".into());
+    }
+    let u32_at = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().expect("4 bytes"));
+    let u64_at = |i: usize| u64::from_le_bytes(h[i..i + 8].try_into().expect("8 bytes"));
+    if crc32fast::hash(&h[..80]) != u32_at(80) {
+        return Err("header checksum mismatch (corrupt file)".into());
+    }
+    let version = u32_at(8);
+    if version != FORMAT_VERSION {
+        return Err(format!(
+            "stale format version {version} (this npuzzle writes version {FORMAT_VERSION})"
+        ));
+    }
+    if h[15] != ENCODING_HALF_EXCESS_OVER_MANHATTAN {
+        return Err(format!("unknown entry encoding {}", h[15]));
+    }
+    let shape = Shape::new(usize::from(h[12]), usize::from(h[13]))
+        .map_err(|e| format!("bad shape in header: {e}"))?;
+    let k = usize::from(h[14]);
+    if k == 0 || k > 32 {
+        return Err(format!("bad pattern size {k} in header"));
+    }
+    Ok(FileHeader {
+        version,
+        key: TableKey {
+            shape,
+            cells: h[16..16 + k].to_vec(),
+            blank: h[73],
+        },
+        entries: u64_at(48),
+        data_bytes: u64_at(56),
+        capped: u64_at(64),
+        max_distance: h[72],
+        data_crc: u32_at(76),
+    })
+}
+
+/// Loads the table for `key` from `path`, checking everything.
+///
+/// # Errors
+/// Why the file was not trusted: missing, unreadable, another format version, another
+/// pattern, a wrong size or a checksum mismatch.
+pub fn load(path: &Path, key: &TableKey) -> Result<PatternTable, String> {
+    let entries = key.entries();
+    let mut f = fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut h = [0u8; HEADER];
+    f.read_exact(&mut h)
+        .map_err(|_| "file is too short to be a pattern database".to_string())?;
+    let header = parse_header(&h)?;
+    if header.key != *key {
+        return Err(format!(
+            "holds the pattern {:?} (blank on {}) of a {} board, not {:?} (blank on {}) of a {}",
+            header.key.cells, header.key.blank, header.key.shape, key.cells, key.blank, key.shape
+        ));
+    }
+    let expected_bytes = entries.div_ceil(2);
+    if header.entries != entries || header.data_bytes != expected_bytes {
+        return Err(format!(
+            "header says {} entries in {} bytes, expected {entries} in {expected_bytes}",
+            header.entries, header.data_bytes
+        ));
+    }
+    let file_len = f.metadata().map_err(|e| e.to_string())?.len();
+    if file_len != HEADER as u64 + expected_bytes {
+        return Err(format!(
+            "file has {file_len} bytes, expected {} (truncated or padded)",
+            HEADER as u64 + expected_bytes
+        ));
+    }
+    let mut data = TableMemory::zeroed(expected_bytes as usize);
+    f.read_exact(&mut data).map_err(|e| e.to_string())?;
+    if crc32fast::hash(&data) != header.data_crc {
+        return Err("data checksum mismatch (corrupt file)".into());
+    }
+    Ok(PatternTable {
+        key: key.clone(),
+        entries,
+        data,
+        max_distance: header.max_distance,
+        capped: header.capped,
+    })
+}

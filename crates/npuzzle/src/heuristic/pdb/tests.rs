@@ -1,0 +1,243 @@
+//! Unit tests of pattern databases on small boards, against exhaustive search.
+
+use super::*;
+use crate::board::Board;
+use crate::goal::GoalSpec;
+use crate::heuristic::{Heuristic, IncrementalHeuristic, PerfectTable};
+use crate::moves::Move;
+
+fn puzzle(goal: &GoalSpec, shape: &str) -> Puzzle {
+    Puzzle::new(&goal.board(shape.parse().unwrap()).unwrap()).unwrap()
+}
+
+/// Every state of a small board: the PDB never exceeds the exact distance (from the
+/// perfect table), is at least Manhattan, and equals it when one pattern holds every tile.
+fn check_admissible(shape: &str, goal: &GoalSpec, sizes: &[usize]) -> (u64, u64) {
+    let p = puzzle(goal, shape);
+    let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), sizes).unwrap();
+    let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+    let exact = PerfectTable::get(&p).unwrap();
+    let md = crate::heuristic::Manhattan::new(&p);
+    let n = p.cells();
+    let mut tiles: Vec<u8> = (0..n as u8).collect();
+    let (mut sum_h, mut sum_d) = (0u64, 0u64);
+    permutations(&mut tiles, 0, &mut |t| {
+        if let Some(d) = exact.distance(t) {
+            let h = db.value(t);
+            assert!(
+                h <= d,
+                "{shape} {goal} {sizes:?}: h {h} > distance {d} at {t:?}"
+            );
+            assert!(h >= md.total(t));
+            if sizes.len() == 1 {
+                assert_eq!(h, d, "a single pattern of every tile is exact");
+            }
+            sum_h += u64::from(h);
+            sum_d += u64::from(d);
+        }
+    });
+    (sum_h, sum_d)
+}
+
+fn permutations(v: &mut Vec<u8>, k: usize, f: &mut dyn FnMut(&[u8])) {
+    if k == v.len() {
+        f(v);
+        return;
+    }
+    for i in k..v.len() {
+        v.swap(k, i);
+        permutations(v, k + 1, f);
+        v.swap(k, i);
+    }
+}
+
+#[test]
+fn never_overestimates_on_3x3_and_2x4() {
+    for goal in GoalSpec::NAMED {
+        for sizes in [&[4, 4][..], &[3, 3, 2], &[2, 2, 2, 2], &[5, 3], &[8]] {
+            check_admissible("3x3", &goal, sizes);
+        }
+        for sizes in [&[4, 3][..], &[3, 2, 2], &[1, 6], &[7]] {
+            check_admissible("2x4", &goal, sizes);
+        }
+    }
+}
+
+#[test]
+fn larger_patterns_are_stronger() {
+    let g = GoalSpec::Standard;
+    let (small, _) = check_admissible("3x3", &g, &[2, 2, 2, 2]);
+    let (mid, _) = check_admissible("3x3", &g, &[4, 4]);
+    let (exact, total) = check_admissible("3x3", &g, &[8]);
+    assert!(small < mid && mid < exact && exact == total);
+}
+
+#[test]
+fn incremental_values_match_fresh_ones_along_random_walks() {
+    use rand::Rng;
+    let mut rng = crate::generate::rng(7);
+    for (shape, goal, sizes) in [
+        ("4x4", GoalSpec::BlankFirst, vec![6, 6, 3]),
+        ("4x4", GoalSpec::Standard, vec![5, 5, 5]),
+        ("4x4", GoalSpec::Spiral, vec![6, 6, 3]),
+        ("3x4", GoalSpec::Standard, vec![6, 5]),
+        ("4x3", GoalSpec::Spiral, vec![4, 4, 3]),
+    ] {
+        let p = puzzle(&goal, shape);
+        let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &sizes).unwrap();
+        let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+        let start = crate::generate::random_solvable(&p.goal_board(), &mut rng);
+        let mut tiles = p.encode(&start);
+        let mut search = db.search();
+        let mut h = search.init(&tiles);
+        let mut undo_stack = Vec::new();
+        for step in 0..2000 {
+            let blank = tiles.iter().position(|&t| t == 0).unwrap();
+            let m = Move::ALL[rng.random_range(0..4)];
+            let to = p.neighbours[blank][m.index()];
+            if to == crate::puzzle::NO_CELL {
+                continue;
+            }
+            let to = usize::from(to);
+            let tile = tiles[to];
+            tiles.swap(blank, to);
+            let (h2, undo) = search.apply(&tiles, h, tile, to, blank, m);
+            assert_eq!(h2, db.value(&tiles), "{shape} step {step}");
+            assert_eq!(f64::from(h2), db.estimate(&tiles));
+            undo_stack.push((h, undo, blank, to));
+            h = h2;
+            if step % 7 == 6 {
+                // Back out a few moves and check the restored value.
+                for _ in 0..3 {
+                    let (h_before, undo, blank, to) = undo_stack.pop().unwrap();
+                    search.undo(undo);
+                    tiles.swap(blank, to);
+                    h = h_before;
+                    assert_eq!(h, db.value(&tiles));
+                }
+                // The walk goes on from the restored state, so later steps check the undo.
+            }
+        }
+    }
+}
+
+#[test]
+fn reflection_is_used_where_the_goal_allows_it() {
+    let p = puzzle(&GoalSpec::BlankFirst, "4x4");
+    let partition = Partition::new(p.shape, 0, &[6, 6, 3]).unwrap();
+    let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+    assert!(db.reflected());
+    let p = puzzle(&GoalSpec::Spiral, "4x4");
+    let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &[6, 6, 3]).unwrap();
+    let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+    assert!(
+        !db.reflected(),
+        "the spiral goal's blank is off the diagonal"
+    );
+}
+
+#[test]
+fn goal_state_is_zero() {
+    for goal in GoalSpec::NAMED {
+        let p = puzzle(&goal, "4x4");
+        let partition = partition(&PartitionSpec::Sizes(vec![6, 6, 3]), &p).unwrap();
+        let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+        assert_eq!(db.value(&p.goal), 0);
+        let b = Board::new(p.shape, p.goal.iter().map(|&t| u32::from(t)).collect()).unwrap();
+        assert_eq!(db.value(&p.encode(&b)), 0);
+    }
+}
+
+/// Pattern distances by a plain 0-1 breadth-first search over (tile cells, blank cell),
+/// sharing nothing with the builder: blank moves into empty cells cost 0, moves of a
+/// pattern tile cost 1. Returns the minimum over blank cells for each placement.
+fn naive_distances(key: &TableKey) -> std::collections::HashMap<Vec<u8>, u32> {
+    use std::collections::{HashMap, VecDeque};
+    let (shape, cells) = (key.shape, &key.cells);
+    let mut dist: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
+    dist.insert((cells.to_vec(), key.blank), 0);
+    let mut queue = VecDeque::from([(cells.to_vec(), key.blank)]);
+    while let Some((pos, blank)) = queue.pop_front() {
+        let d = dist[&(pos.clone(), blank)];
+        for m in Move::ALL {
+            let Some(to) = crate::board::neighbour(shape, usize::from(blank), m) else {
+                continue;
+            };
+            let mut next = pos.clone();
+            let cost = match next.iter().position(|&c| usize::from(c) == to) {
+                Some(q) => {
+                    next[q] = blank;
+                    1
+                }
+                None => 0,
+            };
+            let key = (next, to as u8);
+            if dist.get(&key).is_none_or(|&old| old > d + cost) {
+                dist.insert(key.clone(), d + cost);
+                if cost == 0 {
+                    queue.push_front(key);
+                } else {
+                    queue.push_back(key);
+                }
+            }
+        }
+    }
+    let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((pos, _), d) in dist {
+        let e = best.entry(pos).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+#[test]
+fn tables_hold_exact_pattern_distances() {
+    for (shape, cells, blank) in [
+        ("3x3", vec![1u8, 2, 5, 8], 0),
+        ("3x3", vec![1u8, 3, 4, 5], 0),
+        ("4x4", vec![0u8, 5, 10], 15),
+        ("4x4", vec![1u8, 4, 5], 0),
+        ("4x4", vec![4u8, 5, 8, 9], 0),
+        ("2x4", vec![0u8, 1, 2, 3, 4], 7),
+        ("2x4", vec![1u8, 4, 5], 0),
+        ("3x4", vec![3u8, 7, 11], 0),
+    ] {
+        let shape: crate::shape::Shape = shape.parse().unwrap();
+        let key = TableKey {
+            shape,
+            cells: cells.clone(),
+            blank,
+        };
+        let table = build::build(&key, &mut |_| {});
+        let naive = naive_distances(&key);
+        let n = shape.cells();
+        let k = cells.len();
+        let combos = index::Combinations::new(n, k);
+        assert_eq!(naive.len() as u64, table.entries());
+        let mut checked = 0;
+        for (pos, &d) in &naive {
+            let mask = pos.iter().fold(0u32, |m, &c| m | 1 << c);
+            let mut by_cell: Vec<(u8, u8)> =
+                pos.iter().enumerate().map(|(q, &c)| (c, q as u8)).collect();
+            by_cell.sort_unstable();
+            let arr: Vec<u8> = by_cell.iter().map(|e| e.1).collect();
+            let i = combos.rank(mask) as usize * index::factorial(k) + index::rank(&arr) as usize;
+            let md: u32 = pos
+                .iter()
+                .zip(&cells)
+                .map(|(&c, &g)| {
+                    let (r, col) = shape.coords(usize::from(c));
+                    let (gr, gc) = shape.coords(usize::from(g));
+                    (r.abs_diff(gr) + col.abs_diff(gc)) as u32
+                })
+                .sum();
+            assert_eq!(
+                md + 2 * table.entry(i),
+                d.min(md + 30),
+                "{shape} {cells:?} at {pos:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 100);
+    }
+}
