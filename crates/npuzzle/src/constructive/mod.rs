@@ -1,0 +1,187 @@
+//! A constructive solver for boards of any size: place tiles row by row and column by
+//! column until at most 9 cells are left, finish those optimally, and keep the move list
+//! free of moves that undo the one before.
+//!
+//! It is not optimal, but it is fast (linear in the number of moves it makes: a random
+//! 100×100 board takes well under a second) and works on any solvable board up to
+//! [`MAX_CELLS`](crate::shape::MAX_CELLS), any shape (`R ≠ C` too) and any goal.
+//!
+//! How it works:
+//!
+//! 1. **Goal.** The rows and columns are filled from the top and the left, so the last
+//!    region is the bottom-right corner. If the goal's blank lies outside that region, the
+//!    solver aims instead at the goal with its blank walked right then down into the region
+//!    (`G'`), and appends the walk back (`G' → G`), a few extra moves at most `rows + cols`.
+//! 2. **Rows and columns.** While the region has more than 9 cells, fill its top row if it
+//!    has at least as many rows as columns, else its left column (the transposed case of
+//!    the same code). Tiles are pushed home along staircase paths; the last two tiles of a
+//!    row use the classic manoeuvre (see `place.rs`).
+//! 3. **Finish.** The last region (2×2 up to 3×3, 2×4 or 4×2) is solved by IDA* with
+//!    linear conflict, optimally.
+//! 4. **Shorten.** Every move that undoes the move before it is cancelled as it is
+//!    recorded; the board after the sequence is unchanged, so this is always safe.
+//!
+//! The board is kept as two arrays (tile on each cell, cell of each tile), both updated in
+//! `O(1)` a move: no copies, so memory is a few bytes a cell plus one byte a move.
+//!
+//! ```
+//! use npuzzle::{constructive, generate, GoalSpec, Shape};
+//! let goal = GoalSpec::Spiral.board(Shape::new(9, 13)?)?;
+//! let start = generate::random_solvable(&goal, &mut generate::rng(1));
+//! let moves = constructive::construct(&start, &goal)?;
+//! assert_eq!(start.replay(&moves).unwrap(), goal);
+//! assert!(moves.len() as u64 >= constructive::manhattan_bound(&start, &goal));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod finish;
+mod grid;
+mod place;
+
+use crate::board::Board;
+use crate::moves::Move;
+use crate::solvability;
+use crate::solve::SolveError;
+
+use grid::Grid;
+use place::Placer;
+
+/// Largest final region, in cells, left to the optimal finish.
+const FINISH_CELLS: usize = 9;
+
+/// Moves of the blank that take `start` to `goal`, found constructively.
+///
+/// # Errors
+/// [`SolveError::Unsolvable`] (checked before any move is made) or
+/// [`SolveError::Goal`] when the boards have different shapes.
+pub fn construct(start: &Board, goal: &Board) -> Result<Vec<Move>, SolveError> {
+    let verdict = solvability::check(start, goal)?;
+    if !verdict.solvable {
+        return Err(SolveError::Unsolvable(verdict));
+    }
+    Ok(construct_solvable(start, goal))
+}
+
+/// [`construct`] for boards already known to be solvable.
+pub(crate) fn construct_solvable(start: &Board, goal: &Board) -> Vec<Move> {
+    let shape = start.shape();
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let (h, w) = final_region(rows, cols);
+
+    // Walk the goal's blank right, then down, into the final region.
+    let mut goal_tiles = goal.tiles().to_vec();
+    let (gr, gc) = shape.coords(goal.blank());
+    let (tr, tc) = (gr.max(rows - h), gc.max(cols - w));
+    let mut b = goal.blank();
+    for _ in gc..tc {
+        goal_tiles.swap(b, b + 1);
+        b += 1;
+    }
+    for _ in gr..tr {
+        goal_tiles.swap(b, b + cols);
+        b += cols;
+    }
+
+    let mut grid = Grid::new(start, goal_tiles);
+    let (mut top, mut left) = (0, 0);
+    {
+        let mut placer = Placer::new(&mut grid);
+        while (rows - top) * (cols - left) > FINISH_CELLS {
+            if rows - top >= cols - left {
+                placer.fill_row(top, left);
+                top += 1;
+            } else {
+                placer.fill_col(top, left);
+                left += 1;
+            }
+        }
+    }
+    finish::finish(&mut grid, top, left);
+    // And back from G' to the real goal.
+    for _ in gr..tr {
+        grid.step(Move::Up);
+    }
+    for _ in gc..tc {
+        grid.step(Move::Left);
+    }
+    grid.moves
+}
+
+/// Rows and columns of the region left to the optimal finish on a `rows` × `cols` board.
+fn final_region(mut rows: usize, mut cols: usize) -> (usize, usize) {
+    while rows * cols > FINISH_CELLS {
+        if rows >= cols {
+            rows -= 1;
+        } else {
+            cols -= 1;
+        }
+    }
+    (rows, cols)
+}
+
+/// The Manhattan lower bound: every tile (not the blank) must travel at least its row and
+/// column distance to its goal cell, one cell a move. Works on boards of any size.
+///
+/// # Panics
+/// If the boards have different shapes.
+pub fn manhattan_bound(start: &Board, goal: &Board) -> u64 {
+    assert_eq!(start.shape(), goal.shape(), "boards of one shape");
+    let shape = start.shape();
+    let goal_pos = goal.positions();
+    start
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(|(cell, &t)| {
+            let (r, c) = shape.coords(cell);
+            let (gr, gc) = shape.coords(goal_pos[t as usize]);
+            (r.abs_diff(gr) + c.abs_diff(gc)) as u64
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate;
+    use crate::goal::GoalSpec;
+    use crate::shape::Shape;
+
+    #[test]
+    fn final_regions() {
+        assert_eq!(final_region(3, 3), (3, 3));
+        assert_eq!(final_region(100, 100), (3, 3));
+        assert_eq!(final_region(2, 7), (2, 4));
+        assert_eq!(final_region(7, 2), (4, 2));
+        assert_eq!(final_region(2, 2), (2, 2));
+    }
+
+    #[test]
+    fn solves_every_named_goal_on_assorted_shapes() {
+        for (i, size) in [
+            "2x2", "2x3", "3x2", "2x7", "7x2", "3x3", "4x4", "5x5", "4x9", "9x13", "12x5",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let shape: Shape = size.parse().unwrap();
+            for spec in GoalSpec::NAMED {
+                let goal = spec.board(shape).unwrap();
+                let mut rng = generate::rng(i as u64);
+                for _ in 0..5 {
+                    let start = generate::random_solvable(&goal, &mut rng);
+                    let moves = construct(&start, &goal).unwrap();
+                    assert_eq!(start.replay(&moves).unwrap(), goal, "{size} {spec}");
+                    assert!(moves.len() as u64 >= manhattan_bound(&start, &goal));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solved_board_needs_no_moves() {
+        let goal = GoalSpec::Standard.board(Shape::new(6, 8).unwrap()).unwrap();
+        assert!(construct(&goal, &goal).unwrap().is_empty());
+    }
+}
