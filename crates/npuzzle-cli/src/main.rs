@@ -9,6 +9,7 @@ mod input;
 mod options;
 mod output;
 mod progress;
+mod stream;
 
 use std::process::ExitCode;
 

@@ -40,6 +40,7 @@ mod place;
 
 use crate::board::Board;
 use crate::moves::Move;
+use crate::search::{Control, Meter, SearchOutcome, SearchStats};
 use crate::solvability;
 use crate::solve::SolveError;
 
@@ -64,6 +65,20 @@ pub fn construct(start: &Board, goal: &Board) -> Result<Vec<Move>, SolveError> {
 
 /// [`construct`] for boards already known to be solvable.
 pub(crate) fn construct_solvable(start: &Board, goal: &Board) -> Vec<Move> {
+    construct_controlled(start, goal, Control::default())
+        .moves
+        .expect("no limits")
+}
+
+/// [`construct`] for a solvable board under a search's [`Control`]: limits and
+/// cancellation are checked, and progress reported, after each row or column. In the
+/// statistics, `expanded` counts rows and columns filled and `generated` the moves kept so
+/// far; the memory limit covers the move list and the board's four arrays.
+pub(crate) fn construct_controlled(
+    start: &Board,
+    goal: &Board,
+    control: Control<'_>,
+) -> SearchOutcome {
     let shape = start.shape();
     let (rows, cols) = (shape.rows(), shape.cols());
     let (h, w) = final_region(rows, cols);
@@ -82,19 +97,42 @@ pub(crate) fn construct_solvable(start: &Board, goal: &Board) -> Vec<Move> {
         b += cols;
     }
 
+    let mut meter = Meter::new(control);
+    let mut stats = SearchStats::default();
     let mut grid = Grid::new(start, goal_tiles);
     let (mut top, mut left) = (0, 0);
-    {
-        let mut placer = Placer::new(&mut grid);
-        while (rows - top) * (cols - left) > FINISH_CELLS {
-            if rows - top >= cols - left {
-                placer.fill_row(top, left);
-                top += 1;
-            } else {
-                placer.fill_col(top, left);
-                left += 1;
-            }
+    let board_bytes = 16 * shape.cells() as u64;
+    while (rows - top) * (cols - left) > FINISH_CELLS {
+        // Grow the move list by a quarter at a time (not double), so the memory limit is
+        // checked before an allocation rather than after one twice too large.
+        let moves = &mut grid.moves;
+        if moves.capacity() - moves.len() < moves.len() / 8 + (1 << 16) {
+            moves.reserve_exact(moves.len() / 4 + (1 << 20));
         }
+        stats.generated = moves.len() as u64;
+        let why = if meter.over_memory(board_bytes + moves.capacity() as u64) {
+            Some(crate::search::StopReason::Memory)
+        } else {
+            meter.check(&stats, 0, None)
+        };
+        if let Some(why) = why {
+            stats.seconds = meter.seconds();
+            return SearchOutcome {
+                moves: None,
+                stats,
+                stopped_by: Some(why),
+                trace: Vec::new(),
+            };
+        }
+        let mut placer = Placer::new(&mut grid);
+        if rows - top >= cols - left {
+            placer.fill_row(top, left);
+            top += 1;
+        } else {
+            placer.fill_col(top, left);
+            left += 1;
+        }
+        stats.expanded += 1;
     }
     finish::finish(&mut grid, top, left);
     // And back from G' to the real goal.
@@ -104,7 +142,16 @@ pub(crate) fn construct_solvable(start: &Board, goal: &Board) -> Vec<Move> {
     for _ in gc..tc {
         grid.step(Move::Left);
     }
-    grid.moves
+    let mut moves = grid.moves;
+    moves.shrink_to_fit();
+    stats.generated = moves.len() as u64;
+    stats.seconds = meter.seconds();
+    SearchOutcome {
+        moves: Some(moves),
+        stats,
+        stopped_by: None,
+        trace: Vec::new(),
+    }
 }
 
 /// Rows and columns of the region left to the optimal finish on a `rows` × `cols` board.

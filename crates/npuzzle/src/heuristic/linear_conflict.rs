@@ -47,9 +47,10 @@ impl LinearConflict {
     /// Extra moves forced by conflicts in row `r`.
     fn row_cost(&self, tiles: &[u8], r: usize) -> u16 {
         let row = &tiles[r * self.cols..(r + 1) * self.cols];
-        let keys = row.iter().filter_map(|&t| {
-            (self.goal_row[usize::from(t)] == r as u8).then(|| self.goal_col[usize::from(t)])
-        });
+        let keys = row
+            .iter()
+            .filter(|&&t| self.goal_row[usize::from(t)] == r as u8)
+            .map(|&t| self.goal_col[usize::from(t)]);
         conflict_cost(keys)
     }
 
