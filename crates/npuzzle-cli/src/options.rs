@@ -47,11 +47,16 @@ pub struct SearchArgs {
     pub algorithm: Algorithm,
 
     /// W for weighted-astar: the path is at most W times the optimal length.
-    #[arg(long, short = 'w', default_value_t = 2.0)]
+    #[arg(
+        long,
+        short = 'w',
+        default_value_t = 2.0,
+        allow_negative_numbers = true
+    )]
     pub weight: f64,
 
     /// Stop a search after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
 
     /// Stop a search after generating this many nodes.

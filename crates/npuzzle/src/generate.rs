@@ -68,6 +68,7 @@ mod tests {
                     assert_eq!(x, random_solvable(&goal, &mut b));
                     assert!(solvability::check(&x, &goal).unwrap().solvable);
                     let w = random_walk(&goal, 30, &mut a);
+                    assert_eq!(w, random_walk(&goal, 30, &mut b));
                     assert!(solvability::check(&w, &goal).unwrap().solvable);
                 }
             }

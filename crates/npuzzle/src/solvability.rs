@@ -88,9 +88,10 @@ impl Verdict {
         match self.rule {
             Rule::OddWidthInversions => format!(
                 "width {} is odd, so every move keeps the parity of the inversion count; \
-                 start has {} inversions ({}), goal has {} ({}): {outcome}",
+                 start has {} inversion{} ({}), goal has {} ({}): {outcome}",
                 self.width,
                 self.start_inversions,
+                if self.start_inversions == 1 { "" } else { "s" },
                 parity(s),
                 self.goal_inversions,
                 parity(g)

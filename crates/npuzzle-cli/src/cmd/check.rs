@@ -42,12 +42,14 @@ pub fn run(args: CheckArgs) -> Result<Outcome> {
                 rule_text(&v)
             );
             println!(
-                "  start: {} inversions, blank on row {}",
-                v.start_inversions, v.start_blank_row
+                "  start: {}, blank on row {}",
+                inversions(v.start_inversions),
+                v.start_blank_row
             );
             println!(
-                "  goal:  {} inversions, blank on row {}",
-                v.goal_inversions, v.goal_blank_row
+                "  goal:  {}, blank on row {}",
+                inversions(v.goal_inversions),
+                v.goal_blank_row
             );
             println!("  {}", v.explanation());
         }
@@ -67,4 +69,8 @@ fn rule_text(v: &npuzzle::Verdict) -> &'static str {
             "parity of inversions + blank row must match the goal's"
         }
     }
+}
+
+fn inversions(n: u64) -> String {
+    format!("{n} inversion{}", if n == 1 { "" } else { "s" })
 }

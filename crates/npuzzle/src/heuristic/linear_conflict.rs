@@ -56,10 +56,10 @@ impl LinearConflict {
 
     /// Extra moves forced by conflicts in column `c`.
     fn col_cost(&self, tiles: &[u8], c: usize) -> u16 {
-        let keys = (0..self.rows).filter_map(|r| {
-            let t = usize::from(tiles[r * self.cols + c]);
-            (self.goal_col[t] == c as u8).then(|| self.goal_row[t])
-        });
+        let keys = (0..self.rows)
+            .map(|r| usize::from(tiles[r * self.cols + c]))
+            .filter(|&t| self.goal_col[t] == c as u8)
+            .map(|t| self.goal_row[t]);
         conflict_cost(keys)
     }
 

@@ -67,9 +67,10 @@ pub trait IncrementalHeuristic {
 /// admissible bound up keeps it admissible.
 pub struct Reevaluate<'a>(pub &'a dyn Heuristic);
 
-/// Rounds a heuristic value up to whole moves, tolerating floating-point noise.
+/// Rounds a heuristic value up to whole moves, tolerating floating-point noise. Values are
+/// capped at 2^30 so that `g + h` never overflows, whatever weights a user types.
 pub fn whole_moves(h: f64) -> u32 {
-    (h - 1e-9).ceil().max(0.0) as u32
+    (h - 1e-9).ceil().clamp(0.0, f64::from(1u32 << 30)) as u32
 }
 
 impl IncrementalHeuristic for Reevaluate<'_> {

@@ -1,0 +1,565 @@
+//! The `npuzzle` command-line contract: output, JSON fields, exit codes and error messages.
+
+use std::collections::{HashMap, VecDeque};
+
+use assert_cmd::Command;
+use npuzzle::{Board, GoalSpec, Move};
+use serde_json::Value;
+
+fn npuzzle() -> Command {
+    Command::cargo_bin("npuzzle").unwrap()
+}
+
+/// Runs and returns (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
+    let mut cmd = npuzzle();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input.to_vec());
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Distance from `start` to `goal` by a plain breadth-first search (small boards only).
+fn bfs_distance(start: &Board, goal: &Board) -> usize {
+    let mut seen = HashMap::from([(start.tiles().to_vec(), 0usize)]);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = seen[b.tiles()];
+        if &b == goal {
+            return d;
+        }
+        for m in Move::ALL {
+            let mut n = b.clone();
+            if n.apply(m) && !seen.contains_key(n.tiles()) {
+                seen.insert(n.tiles().to_vec(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    panic!("{goal} not reachable from {start}");
+}
+
+fn json_line(stdout: &str) -> Value {
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+}
+
+#[test]
+fn solves_the_readme_example_optimally() {
+    let (code, out, err) = run(&["solve", "7 2 6/8 1 4/3 5 0"], None);
+    assert_eq!(code, 0, "{err}");
+    let start = Board::parse("7 2 6/8 1 4/3 5 0", None).unwrap();
+    let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+    let d = bfs_distance(&start, &goal);
+    assert!(
+        out.contains(&format!("Solution: {d} moves, optimal")),
+        "{out}"
+    );
+    assert!(out.contains("Solvable:"));
+    assert!(out.contains("Expanded"));
+}
+
+#[test]
+fn json_has_the_documented_fields_and_the_path_replays() {
+    for goal_name in ["standard", "blank-first", "spiral", "8 7 6/5 4 3/2 1 0"] {
+        let (code, out, err) = run(
+            &[
+                "solve",
+                "7 2 6/8 1 4/3 5 0",
+                "--goal",
+                goal_name,
+                "--json",
+                "--path",
+            ],
+            None,
+        );
+        let start = Board::parse("7 2 6/8 1 4/3 5 0", None).unwrap();
+        let goal = goal_name
+            .parse::<GoalSpec>()
+            .unwrap()
+            .board(start.shape())
+            .unwrap();
+        let v = json_line(&out);
+        if !npuzzle::solvability::check(&start, &goal).unwrap().solvable {
+            assert_eq!(code, 1);
+            assert_eq!(v["solvable"], false);
+            assert!(v["length"].is_null());
+            continue;
+        }
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(v["solvable"], true);
+        assert_eq!(v["optimal"], true);
+        for field in ["expanded", "generated", "max_open"] {
+            assert!(v[field].is_u64(), "{field}");
+        }
+        assert!(v["seconds"].is_f64());
+        assert!(v["heuristic"].is_string() && v["algorithm"].is_string());
+        assert!(v["stopped_by"].is_null());
+        let moves = Move::parse_letters(v["moves"].as_str().unwrap()).unwrap();
+        assert_eq!(v["length"].as_u64().unwrap() as usize, moves.len());
+        assert_eq!(moves.len(), bfs_distance(&start, &goal));
+        assert_eq!(start.replay(&moves).unwrap(), goal);
+        let path = v["path"].as_array().unwrap();
+        assert_eq!(path.len(), moves.len() + 1);
+        let tiles = |b: &Value| -> Vec<u32> {
+            b.as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_u64().unwrap() as u32)
+                .collect()
+        };
+        assert_eq!(tiles(&path[0]), start.tiles());
+        assert_eq!(tiles(path.last().unwrap()), goal.tiles());
+    }
+}
+
+#[test]
+fn every_algorithm_and_heuristic_is_reachable_from_the_command_line() {
+    let start = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
+    let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+    let d = bfs_distance(&start, &goal);
+    for (alg, h, optimal) in [
+        ("astar", "manhattan", true),
+        ("idastar", "linear-conflict", true),
+        ("bfs", "manhattan", true),
+        ("astar", "misplaced", true),
+        ("idastar", "euclidean", true),
+        ("astar", "0.6*manhattan+0.1*misplaced+0.3*euclidean", true),
+        ("idastar", "max(manhattan,linear-conflict)", true),
+        ("greedy", "manhattan", false),
+        ("weighted-astar", "manhattan", false),
+        ("astar", "2*manhattan", false),
+    ] {
+        let (code, out, err) = run(
+            &["solve", "8 6 7/2 5 4/3 0 1", "-a", alg, "-H", h, "--json"],
+            None,
+        );
+        assert_eq!(code, 0, "{alg} {h}: {err}");
+        let v = json_line(&out);
+        assert_eq!(v["optimal"], optimal, "{alg} {h}");
+        assert_eq!(v["algorithm"], alg);
+        let moves = Move::parse_letters(v["moves"].as_str().unwrap()).unwrap();
+        assert_eq!(start.replay(&moves).unwrap(), goal);
+        if optimal {
+            assert_eq!(moves.len(), d, "{alg} {h}");
+        } else {
+            assert!(moves.len() >= d);
+        }
+    }
+}
+
+#[test]
+fn unsolvable_boards_exit_1_with_the_reason() {
+    let (code, out, _) = run(&["solve", "1 2 3/4 5 6/8 7 0"], None);
+    assert_eq!(code, 1);
+    assert!(out.contains("Unsolvable: width 3 is odd"), "{out}");
+    let (code, out, _) = run(
+        &["solve", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", "--json"],
+        None,
+    );
+    assert_eq!(code, 1);
+    let v = json_line(&out);
+    assert_eq!(v["solvable"], false);
+    assert!(v["length"].is_null() && v["moves"].is_null());
+    assert!(v["reason"].as_str().unwrap().contains("even"));
+}
+
+#[test]
+fn check_prints_the_numbers_behind_the_verdict() {
+    let (code, out, _) = run(&["check", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"], None);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("unsolvable"));
+    assert!(
+        out.contains("1 inversion") && out.contains("row 4"),
+        "{out}"
+    );
+    let (code, out, _) = run(
+        &["check", "1 2 3 4/5 6 7 8/9 10 11 0/13 14 15 12", "--json"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let v = json_line(&out);
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["start_inversions"], 3);
+    assert_eq!(v["start_blank_row"], 3);
+    assert_eq!(v["rule"], "even-width-inversions-plus-blank-row");
+}
+
+#[test]
+fn limits_stop_the_search_say_which_and_exit_3() {
+    // Korf's instance 1 (57 moves): far beyond these limits for A* with misplaced tiles.
+    let hard = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    for (flags, which) in [
+        (vec!["--max-nodes", "1000"], "nodes"),
+        (vec!["--time-limit", "0.2"], "time"),
+        (vec!["--memory-limit", "2"], "memory"),
+    ] {
+        let mut args = vec![
+            "solve",
+            hard,
+            "--goal",
+            "blank-first",
+            "-a",
+            "astar",
+            "-H",
+            "misplaced",
+            "--json",
+        ];
+        args.extend(flags);
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 3, "{which}: {err}");
+        let v = json_line(&out);
+        assert_eq!(v["stopped_by"], which);
+        assert!(v["length"].is_null());
+        assert!(
+            v["generated"].as_u64().unwrap() > 0,
+            "statistics so far are printed"
+        );
+    }
+    let (code, out, _) = run(
+        &[
+            "solve",
+            hard,
+            "--goal",
+            "blank-first",
+            "--max-nodes",
+            "5000",
+        ],
+        None,
+    );
+    assert_eq!(code, 3);
+    assert!(out.contains("Stopped by the nodes limit"), "{out}");
+}
+
+#[test]
+fn boards_come_from_stdin_and_files_in_the_classroom_format() {
+    let (code, out, _) = run(&["solve", "--json"], Some(b"7 2 6\n8 1 4\n3 5 0\n"));
+    assert_eq!(code, 0);
+    assert_eq!(json_line(&out)["solvable"], true);
+
+    let dir = std::env::temp_dir().join(format!("npuzzle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("infile.txt");
+    std::fs::write(
+        &file,
+        "N=3\n1 2 3 4 5 6 0 7 8\n1 2 3 4 5 6 8 7 0\n0 1 3 4 2 5 7 8 6\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&["solve", "--file", file.to_str().unwrap(), "--json"], None);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "one object per board, in input order");
+    assert_eq!(lines[0]["length"], 2);
+    assert_eq!(lines[1]["solvable"], false);
+    assert_eq!(lines[2]["solvable"], true);
+    assert_eq!(code, 1, "worst outcome: one board is unsolvable");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn interactive_mode_works_with_piped_input_and_re_asks() {
+    let answers = "x\n3\n7 2 6\n8 1\n7 2 6\n8 1 4\n3 5 0\n\nnonsense\nmanhattan\n";
+    let (code, out, err) = run(&["interactive"], Some(answers.as_bytes()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("invalid size `x`"), "re-asks the order: {out}");
+    assert!(
+        out.contains("expected 3 numbers, got 2"),
+        "re-asks the rows"
+    );
+    assert!(out.contains("unknown heuristic `nonsense`"));
+    assert!(out.contains("Solution: 22 moves, optimal, by idastar with manhattan"));
+    assert!(out.contains("Step 22"));
+    let (code, _, err) = run(&["interactive"], Some(b"3\n1 2 3\n"));
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "error: input ended before the puzzle was complete"
+    );
+}
+
+#[test]
+fn random_boards_are_reproducible_by_seed_and_solvable() {
+    let args = [
+        "random", "--size", "3x4", "--count", "5", "--seed", "9", "--goal", "spiral",
+    ];
+    let (code, a, _) = run(&args, None);
+    assert_eq!(code, 0);
+    let (_, b, _) = run(&args, None);
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 5);
+    let goal = GoalSpec::Spiral.board("3x4".parse().unwrap()).unwrap();
+    for line in a.lines() {
+        let board = Board::parse(line, Some(goal.shape())).unwrap();
+        assert!(npuzzle::solvability::check(&board, &goal).unwrap().solvable);
+    }
+    let (_, walk, _) = run(
+        &["random", "--size", "4x4", "--moves", "10", "--seed", "1"],
+        None,
+    );
+    let board = Board::parse(walk.trim(), None).unwrap();
+    let goal = GoalSpec::Standard.board(board.shape()).unwrap();
+    assert!(bfs_distance(&board, &goal) <= 10);
+}
+
+#[test]
+fn trace_prints_the_expansion_order() {
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "1 2 3/4 5 6/0 7 8",
+            "-a",
+            "astar",
+            "-H",
+            "manhattan",
+            "--trace",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Expansion order (first 2)"));
+    assert!(out.contains("#1    parent -"));
+    assert!(out.contains("#2    parent #1"));
+}
+
+/// Arguments, standard input, and a phrase the error must contain.
+type Case<'a> = (Vec<&'a str>, Option<&'a [u8]>, &'a str);
+
+/// Each malformed input exits 2 with one line on stderr that names the problem.
+#[test]
+fn malformed_inputs_exit_2_with_one_line() {
+    let dir = std::env::temp_dir();
+    let cases: Vec<Case> = vec![
+        (vec!["solve", ""], None, "board is empty"),
+        (vec!["solve", "1 2 3 x"], None, "invalid tile `x`"),
+        (
+            vec!["solve", "1 2 3/4 5"],
+            None,
+            "row 2 has 2 tiles, expected 3",
+        ),
+        (
+            vec!["solve", "1 2 3 4 5 0"],
+            None,
+            "cannot infer the board shape from 6 tiles",
+        ),
+        (
+            vec!["solve", "1 2 3 0 5 6 7 8 8"],
+            None,
+            "board has duplicate tile 8",
+        ),
+        (
+            vec!["solve", "1 2 3 4 5 6 7 8 9"],
+            None,
+            "tile 9 is out of range",
+        ),
+        (
+            vec!["solve", "1 2 3 4 5 6 7 0 0"],
+            None,
+            "more than one blank",
+        ),
+        (vec!["solve", "0"], None, "at least 2x2"),
+        (
+            vec!["solve", "1 2 3 4 5 0", "--size", "3x3"],
+            None,
+            "expected 9 tiles for a 3x3 board, found 6",
+        ),
+        (
+            vec!["solve", "1 2 3/4 5 0", "--size", "3x2"],
+            None,
+            "the rows describe a 2x3 board but the size is 3x2",
+        ),
+        (
+            vec!["solve", "1 2 3 0", "--size", "1x4"],
+            None,
+            "at least 2x2",
+        ),
+        (
+            vec!["solve", "1 2 3 0", "--size", "abc"],
+            None,
+            "invalid size `abc`",
+        ),
+        (
+            vec!["solve", "1 2 3 0", "--size", "99999x99999"],
+            None,
+            "too large",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "--goal", "1 2 3/4 5 6/7 8 8"],
+            None,
+            "goal: board has duplicate tile 8",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "--goal", "1 2/3 0"],
+            None,
+            "goal is 2x2 but the board is 3x3",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "-H", "bogus"],
+            None,
+            "unknown heuristic `bogus`",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "-H", "0.5*"],
+            None,
+            "invalid heuristic expression",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "-H", "max(manhattan"],
+            None,
+            "missing `)`",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "-a", "dijkstra"],
+            None,
+            "unknown algorithm `dijkstra`",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "--time-limit", "-1"],
+            None,
+            "--time-limit must be",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "--time-limit", "NaN"],
+            None,
+            "--time-limit must be",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "--max-nodes", "0"],
+            None,
+            "--max-nodes must be at least 1",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "--memory-limit", "0"],
+            None,
+            "--memory-limit must be",
+        ),
+        (
+            vec!["solve", "7 2 6/8 1 4/3 5 0", "--weight", "0.5"],
+            None,
+            "--weight must be",
+        ),
+        (
+            vec!["solve", "--file", "/nonexistent/boards.txt"],
+            None,
+            "cannot read /nonexistent/boards.txt",
+        ),
+        (
+            vec!["solve", "--file", dir.to_str().unwrap()],
+            None,
+            "is a directory",
+        ),
+        (
+            vec!["solve", "99999999999999999999999 1 2 3"],
+            None,
+            "invalid tile `99999999999999999999999`",
+        ),
+        (
+            vec![
+                "solve",
+                "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+                "-H",
+                "perfect",
+            ],
+            None,
+            "supports boards of at most 10 cells",
+        ),
+        (
+            vec!["solve"],
+            Some(&[0xff, 0xfe, 0x20]),
+            "standard input is not UTF-8 text",
+        ),
+        (vec!["solve"], Some(b"   \n\n"), "input has no board"),
+        (
+            vec!["solve", "--max-nodes", "lots", "1 2 3 0"],
+            None,
+            "invalid value 'lots'",
+        ),
+        (
+            vec!["random", "--size", "3x3", "--count", "0"],
+            None,
+            "--count must be between 1",
+        ),
+        (vec!["random", "--size", "x"], None, "invalid size `x`"),
+        (vec!["frobnicate"], None, "unrecognized subcommand"),
+        (vec!["check", "1 1 1 1"], None, "board has duplicate tile 1"),
+        (
+            vec!["solve", "1,2,3,4,5,6,7,8,0,1,2,3,4,5,6"],
+            None,
+            "cannot infer the board shape from 15 tiles",
+        ),
+        (
+            vec!["solve", "[[1, 2], [3]]"],
+            None,
+            "row 2 has 1 tiles, expected 2",
+        ),
+    ];
+    assert!(cases.len() >= 25);
+    for (args, stdin, expected) in cases {
+        let (code, out, err) = run(&args, stdin);
+        assert_eq!(code, 2, "{args:?}: stdout {out} stderr {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 1, "{args:?}: one line, got {err:?}");
+        assert!(
+            lines[0].contains(expected),
+            "{args:?}: {:?} should mention {expected:?}",
+            lines[0]
+        );
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn a_bad_line_in_a_file_does_not_stop_the_rest() {
+    let (code, out, err) = run(
+        &["solve", "--json", "--file", "-"],
+        Some(b"1 2 3 4 5 6 7 0 8\n1 2 3 4 5 5 7 0 8\n1 2 3 4 5 6 0 7 8\n"),
+    );
+    assert_eq!(code, 2);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["length"], 1);
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("line 2: board has duplicate tile 5"));
+    assert_eq!(lines[2]["length"], 2);
+    assert!(err.is_empty());
+}
+
+#[test]
+fn absurd_heuristic_weights_neither_panic_nor_claim_optimality() {
+    for alg in ["idastar", "astar", "greedy", "weighted-astar"] {
+        let (code, out, err) = run(
+            &[
+                "solve",
+                "7 2 6/8 1 4/3 5 0",
+                "-a",
+                alg,
+                "-H",
+                "99999999999*manhattan",
+                "--json",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{alg}: {err}");
+        let v = json_line(&out);
+        assert_eq!(v["optimal"], false);
+        assert_eq!(v["admissible"], false);
+        let start = Board::parse("7 2 6/8 1 4/3 5 0", None).unwrap();
+        let moves = Move::parse_letters(v["moves"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            start.replay(&moves).unwrap(),
+            GoalSpec::Standard.board(start.shape()).unwrap()
+        );
+    }
+}
