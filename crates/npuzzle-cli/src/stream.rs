@@ -118,3 +118,45 @@ fn write_path_json(out: &mut impl Write, start: &Board, moves: &[Move]) -> io::R
     }
     out.write_all(b"]")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use npuzzle::search::Control;
+    use npuzzle::{solve, GoalSpec, SolveOptions};
+
+    /// The streamed JSON is byte for byte what `output::json` builds, with and without the
+    /// path and an expected length, for solved and unsolvable boards.
+    #[test]
+    fn streamed_json_matches_the_report() {
+        for (board, algorithm) in [
+            ("7 2 6/8 1 4/3 5 0", "auto"),
+            ("8 6 7/2 5 4/3 0 1", "constructive"),
+            ("1 2 3/4 5 6/8 7 0", "auto"),
+        ] {
+            let start = Board::parse(board, None).unwrap();
+            let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+            let options = SolveOptions {
+                algorithm: algorithm.parse().unwrap(),
+                ..SolveOptions::default()
+            };
+            let result = solve(&start, &goal, &options, Control::default()).map(|mut s| {
+                s.stats.seconds = 0.25;
+                s
+            });
+            for path in [false, true] {
+                for expected in [None, Some(31)] {
+                    let mut want = crate::output::json(&start, &goal, &result, path);
+                    if let Some(e) = expected {
+                        want.pop();
+                        want.push_str(&format!(",\"expected\":{e}}}"));
+                    }
+                    want.push('\n');
+                    let mut got = Vec::new();
+                    json(&mut got, &start, &goal, result.clone(), path, expected).unwrap();
+                    assert_eq!(String::from_utf8(got).unwrap(), want);
+                }
+            }
+        }
+    }
+}
