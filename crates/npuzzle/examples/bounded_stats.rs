@@ -1,14 +1,14 @@
-//! Weighted IDA* (linear conflict) against the constructive solver on random boards.
+//! Bounded-suboptimal search against the constructive solver on random boards.
 //!
-//! `cargo run --release --example bounded_stats -- 6x6 5 2.0` solves 5 random 6×6 boards
-//! (seeds 1..=5) with W = 2 and prints both lengths, the linear-conflict lower bound and the
-//! search effort, each path replayed to the goal.
+//! `cargo run --release --example bounded_stats -- 6x6 5 2.0 10` solves 5 random 6×6 boards
+//! (seeds 1..=5) with weighted A* and weighted IDA* (linear conflict, W = 2, at most 10 s
+//! each) and with the constructive solver, and prints the lengths beside the
+//! linear-conflict lower bound; every path is replayed to the goal.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use npuzzle::heuristic::{Heuristic, LinearConflict};
-use npuzzle::search::{weighted_idastar, Control, Limits};
-use npuzzle::{constructive, generate, GoalSpec, Puzzle, Shape};
+use npuzzle::search::{Control, Limits};
+use npuzzle::{generate, solve, Algorithm, GoalSpec, Shape, SolveOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -27,37 +27,59 @@ fn main() {
         .map_or(Ok(10.0), |s| s.parse())
         .expect("seconds");
     let goal = GoalSpec::Standard.board(shape).expect("a goal");
-    let puzzle = Puzzle::new(&goal).expect("at most 255 cells");
+    let control = Control {
+        limits: Limits {
+            time: Some(Duration::from_secs_f64(seconds)),
+            memory_bytes: Some(8 << 30),
+            ..Limits::default()
+        },
+        ..Control::default()
+    };
+    let (mut sums, mut solved) = ([0usize; 3], [0usize; 3]);
     for seed in 1..=count {
         let start = generate::random_solvable(&goal, &mut generate::rng(seed));
-        let tiles = puzzle.encode(&start);
-        let lb = LinearConflict::new(&puzzle).estimate(&tiles);
-        let built = constructive::construct(&start, &goal).expect("solvable");
-        let t = Instant::now();
-        let control = Control {
-            limits: Limits {
-                time: Some(Duration::from_secs_f64(seconds)),
-                ..Limits::default()
-            },
-            ..Control::default()
-        };
-        let out = weighted_idastar(
-            &puzzle,
-            &tiles,
-            LinearConflict::new(&puzzle),
-            weight,
-            control,
-        );
-        let s = t.elapsed().as_secs_f64();
-        let len = out.moves.as_ref().map(|m| {
-            assert_eq!(start.replay(m).unwrap(), goal);
-            m.len()
-        });
-        println!(
-            "{shape} seed {seed}: lower bound {lb}, constructive {}, weighted-idastar W={weight}: {} ({} generated, {s:.2} s)",
-            built.len(),
-            len.map_or("stopped".to_string(), |l| l.to_string()),
-            out.stats.generated
-        );
+        let mut line = format!("{shape} seed {seed}:");
+        for (i, algorithm) in [
+            Algorithm::Constructive,
+            Algorithm::WeightedAStar,
+            Algorithm::WeightedIdaStar,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let options = SolveOptions {
+                algorithm,
+                weight,
+                ..SolveOptions::default()
+            };
+            let s = solve(&start, &goal, &options, control).expect("solvable");
+            if i == 0 {
+                line += &format!(" lower bound {}", s.lower_bound.unwrap());
+            }
+            match &s.moves {
+                Some(m) => {
+                    assert_eq!(start.replay(m).unwrap(), goal);
+                    sums[i] += m.len();
+                    solved[i] += 1;
+                    line += &format!(
+                        ", {algorithm} {} (x{:.2}, {:.2} s)",
+                        m.len(),
+                        s.bound_factor.unwrap(),
+                        s.stats.seconds
+                    );
+                }
+                None => line += &format!(", {algorithm} stopped ({:.0} s)", s.stats.seconds),
+            }
+        }
+        println!("{line}");
     }
+    println!(
+        "{shape} W={weight}: solved constructive {}/{count} (mean {:.0}), weighted-astar {}/{count} (mean {:.0}), weighted-idastar {}/{count} (mean {:.0})",
+        solved[0],
+        sums[0] as f64 / solved[0].max(1) as f64,
+        solved[1],
+        sums[1] as f64 / solved[1].max(1) as f64,
+        solved[2],
+        sums[2] as f64 / solved[2].max(1) as f64,
+    );
 }

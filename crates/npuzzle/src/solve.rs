@@ -198,8 +198,12 @@ pub const AUTO_OPTIMAL_NODES: u64 = 1_000_000;
 /// solver takes over (a second or two at most).
 pub const AUTO_BOUNDED_NODES: u64 = 500_000;
 
-/// The weight `auto` gives weighted A*: paths at most 2 × optimal.
-pub const AUTO_WEIGHT: f64 = 2.0;
+/// The weights `auto` tries with weighted A*, in turn: paths at most 2 (then 3) × optimal.
+pub const AUTO_WEIGHTS: [f64; 2] = [2.0, 3.0];
+
+/// Boards over this many cells (10×10) skip weighted A* in `auto`: it seldom finishes
+/// within its budget there, and the constructive solver is close to its quality.
+pub const AUTO_BOUNDED_CELLS: usize = 100;
 
 /// Checks solvability, then searches.
 ///
@@ -209,9 +213,10 @@ pub const AUTO_WEIGHT: f64 = 2.0;
 ///   a memory limit) with the `perfect` table on boards of up to 10 cells and linear
 ///   conflict above; optimal.
 /// * up to 255 cells: optimal IDA* with linear conflict while it stays cheap (at most
-///   [`AUTO_OPTIMAL_NODES`] generated nodes and a tenth of any time limit); else weighted
-///   A* with `W` = [`AUTO_WEIGHT`] (at most 2 × optimal) within [`AUTO_BOUNDED_NODES`] and
-///   half the time left; else the constructive solver.
+///   [`AUTO_OPTIMAL_NODES`] generated nodes and a tenth of any time limit); else, on boards
+///   of at most [`AUTO_BOUNDED_CELLS`] cells, weighted A* with linear conflict and `W` = 2,
+///   then `W` = 3 ([`AUTO_WEIGHTS`]: at most `W` × optimal), each within
+///   [`AUTO_BOUNDED_NODES`] and a third of the time left; else the constructive solver.
 /// * larger boards: the constructive solver.
 ///
 /// The [`Solution`] names the algorithm that produced the path, marks it optimal only when
@@ -463,15 +468,12 @@ fn auto_large(
         .unwrap_or(HeuristicSpec::LinearConflict);
     let began = std::time::Instant::now();
     let mut total = SearchStats::default();
-    let phases = [
-        (Algorithm::IdaStar, AUTO_OPTIMAL_NODES, 0.1, 1.0),
-        (
-            Algorithm::WeightedAStar,
-            AUTO_BOUNDED_NODES,
-            0.5,
-            AUTO_WEIGHT,
-        ),
-    ];
+    let mut phases = vec![(Algorithm::IdaStar, AUTO_OPTIMAL_NODES, 0.1, 1.0)];
+    if start.shape().cells() <= AUTO_BOUNDED_CELLS {
+        for w in AUTO_WEIGHTS {
+            phases.push((Algorithm::WeightedAStar, AUTO_BOUNDED_NODES, 0.33, w));
+        }
+    }
     for (algorithm, budget, share, weight) in phases {
         let limits = phase_limits(control.limits, budget, share, began, &total);
         let phase = Control { limits, ..control };

@@ -1,16 +1,66 @@
-//! The last small region (at most 9 cells), solved optimally by IDA* with linear conflict.
+//! The last region: at most 9 cells solved optimally by IDA* with linear conflict, or (on
+//! mid-size boards) up to 25 cells by weighted A* with a node budget.
 
 use super::grid::Grid;
 use crate::board::Board;
 use crate::heuristic::LinearConflict;
 use crate::puzzle::Puzzle;
-use crate::search::{self, Control};
+use crate::search::{self, Control, Limits};
 use crate::shape::Shape;
 
 /// Solves the region of real rows `top..` and columns `left..`; every tile outside it is
 /// already home, so the region holds exactly its own goal tiles and, because the whole
 /// board is solvable, is solvable itself (placed tiles add no inversions of their own).
 pub(super) fn finish(g: &mut Grid, top: usize, left: usize) {
+    let (puzzle, tiles) = region(g, top, left);
+    let outcome = search::idastar(
+        &puzzle,
+        &tiles,
+        LinearConflict::new(&puzzle),
+        Control::default(),
+    );
+    let moves = outcome
+        .moves
+        .expect("an unlimited search of a solvable region ends");
+    for m in moves {
+        g.step(m);
+    }
+}
+
+/// Weighted A* (`W` = [`WEIGHT`], linear conflict) on the region, within `nodes` generated
+/// nodes. Returns whether it solved the region (then the moves are made).
+pub(super) fn weighted(g: &mut Grid, top: usize, left: usize, nodes: u64) -> bool {
+    let (puzzle, tiles) = region(g, top, left);
+    let h = LinearConflict::new(&puzzle);
+    let control = Control {
+        limits: Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        ..Control::default()
+    };
+    let outcome = search::astar(
+        &puzzle,
+        &tiles,
+        &h,
+        true,
+        search::Priority::Weighted(WEIGHT),
+        control,
+    );
+    match outcome.moves {
+        Some(moves) => {
+            moves.into_iter().for_each(|m| g.step(m));
+            true
+        }
+        None => false,
+    }
+}
+
+/// The weight of the weighted-A* finish.
+pub(super) const WEIGHT: f64 = 2.0;
+
+/// The region as a search problem: its goal relabelled `1..` in goal order, and its tiles.
+fn region(g: &Grid, top: usize, left: usize) -> (Puzzle, Vec<u8>) {
     let (h, w) = (g.rows - top, g.cols - left);
     let shape = Shape::new(h, w).expect("the region is at least 2x2");
     let stride = g.cols;
@@ -42,16 +92,5 @@ pub(super) fn finish(g: &mut Grid, top: usize, left: usize) {
     let start = Board::new(shape, start).expect("a permutation");
     let puzzle = Puzzle::new(&goal).expect("a small region");
     let tiles = puzzle.encode(&start);
-    let outcome = search::idastar(
-        &puzzle,
-        &tiles,
-        LinearConflict::new(&puzzle),
-        Control::default(),
-    );
-    let moves = outcome
-        .moves
-        .expect("an unlimited search of a solvable region ends");
-    for m in moves {
-        g.step(m);
-    }
+    (puzzle, tiles)
 }
