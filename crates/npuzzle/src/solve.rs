@@ -187,36 +187,36 @@ impl Solution {
 }
 
 /// Boards of at most this many cells keep the plain `auto` rule (IDA* with the strongest
-/// heuristic); larger ones go through [`auto_large`].
-pub const AUTO_OPTIMAL_CELLS: usize = 16;
+/// heuristic); larger ones go through `auto_large`.
+const AUTO_OPTIMAL_CELLS: usize = 16;
 
-/// Generated nodes `auto` lets optimal IDA* try on a board over [`AUTO_OPTIMAL_CELLS`]
+/// Generated nodes `auto` lets optimal IDA* try on a board over `AUTO_OPTIMAL_CELLS`
 /// cells before it falls back (well under a second).
-pub const AUTO_OPTIMAL_NODES: u64 = 1_000_000;
+const AUTO_OPTIMAL_NODES: u64 = 1_000_000;
 
 /// Generated nodes `auto` lets bounded-suboptimal weighted A* try before the constructive
 /// solver takes over (a second or two at most).
-pub const AUTO_BOUNDED_NODES: u64 = 500_000;
+const AUTO_BOUNDED_NODES: u64 = 500_000;
 
 /// The weights `auto` tries with weighted A*, in turn: paths at most 2 (then 3) × optimal.
-pub const AUTO_WEIGHTS: [f64; 2] = [2.0, 3.0];
+const AUTO_WEIGHTS: [f64; 2] = [2.0, 3.0];
 
 /// Boards over this many cells (10×10) skip weighted A* in `auto`: it seldom finishes
 /// within its budget there, and the constructive solver is close to its quality.
-pub const AUTO_BOUNDED_CELLS: usize = 100;
+const AUTO_BOUNDED_CELLS: usize = 100;
 
 /// Checks solvability, then searches.
 ///
 /// `Algorithm::Auto`:
 ///
-/// * up to [`AUTO_OPTIMAL_CELLS`] cells: IDA* (memory is only the path, so it never outgrows
-///   a memory limit) with the `perfect` table on boards of up to 10 cells and linear
-///   conflict above; optimal.
+/// * up to 16 cells: IDA* (memory is only the path, so it never outgrows a memory limit)
+///   with the `perfect` table on boards of up to 10 cells and linear conflict above;
+///   optimal.
 /// * up to 255 cells: optimal IDA* with linear conflict while it stays cheap (at most
-///   [`AUTO_OPTIMAL_NODES`] generated nodes and a tenth of any time limit); else, on boards
-///   of at most [`AUTO_BOUNDED_CELLS`] cells, weighted A* with linear conflict and `W` = 2,
-///   then `W` = 3 ([`AUTO_WEIGHTS`]: at most `W` × optimal), each within
-///   [`AUTO_BOUNDED_NODES`] and a third of the time left; else the constructive solver.
+///   1,000,000 generated nodes and a tenth of any time limit); else, on boards of at most
+///   100 cells, weighted A* with linear conflict and `W` = 2, then `W` = 3 (at most `W` ×
+///   optimal), each within 500,000 generated nodes and a third of the time left; else the
+///   constructive solver.
 /// * larger boards: the constructive solver.
 ///
 /// The [`Solution`] names the algorithm that produced the path, marks it optimal only when
