@@ -18,7 +18,8 @@
 //!    row use the classic manoeuvre (see `place.rs`).
 //! 3. **Finish.** The last region (2×2 up to 3×3, 2×4 or 4×2) is solved by IDA* with
 //!    linear conflict, optimally. On boards of at most 100 cells, weighted A* (`W` = 2,
-//!    linear conflict) first tries the region once it is down to 25 cells (5×5), within a
+//!    linear conflict) first tries the region once it is down to 25 cells (5×5, or 3×8 and
+//!    the like, but no strip two cells wide), within a
 //!    budget of 300,000 generated nodes: it solves that part in about half the moves the
 //!    rows and columns would take.
 //! 4. **Shorten.** Every move that undoes the move before it is cancelled as it is
@@ -120,7 +121,9 @@ pub(crate) fn construct_controlled(
     let mut weighted = shape.cells() <= MID_SIZE_CELLS;
     let mut done = false;
     while (rows - top) * (cols - left) > FINISH_CELLS {
-        if weighted && (rows - top) * (cols - left) <= WEIGHTED_CELLS {
+        // (Not on strips two cells wide: weighted A* seldom finishes those in its budget.)
+        let (h, w) = (rows - top, cols - left);
+        if weighted && h * w <= WEIGHTED_CELLS && h >= 3 && w >= 3 {
             weighted = false;
             if finish::weighted(&mut grid, top, left, WEIGHTED_NODES) {
                 done = true;

@@ -377,8 +377,8 @@ impl<'a> Placer<'a> {
                     continue;
                 }
                 let rest = if d.0 != 0 { dr.abs() } else { dc.abs() };
-                let key = (rest, self.gain(m), m);
-                if best.map_or(true, |(r, g, _)| (key.0, key.1) > (r, g)) {
+                let key = (self.gain(m), rest, m);
+                if best.map_or(true, |(g, r, _)| (key.0, key.1) > (g, r)) {
                     best = Some(key);
                 }
             }
