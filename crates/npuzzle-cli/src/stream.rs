@@ -14,15 +14,22 @@ pub const STREAM_MOVES: usize = 1 << 16;
 /// `--path` over more tiles than this (boards × cells) gets a warning.
 pub const WARN_PATH_TILES: u64 = 10_000_000;
 
-/// Whether a result is large enough to stream.
-pub fn is_huge(result: &Result<Solution, SolveError>) -> bool {
-    matches!(result, Ok(s) if s.length().is_some_and(|n| n > STREAM_MOVES))
+/// Whether a result is large enough to stream: many moves, or (with `--path`) many tiles.
+pub fn is_huge(start: &Board, result: &Result<Solution, SolveError>, path: bool) -> bool {
+    let Ok(Some(len)) = result.as_ref().map(Solution::length) else {
+        return false;
+    };
+    len > STREAM_MOVES || (path && path_tiles(start, len) > WARN_PATH_TILES)
+}
+
+fn path_tiles(start: &Board, len: usize) -> u64 {
+    (len as u64 + 1) * start.shape().cells() as u64
 }
 
 /// Warns on standard error when `--path` will print a great many tiles.
 pub fn warn_path(start: &Board, result: &Result<Solution, SolveError>) {
     if let Ok(Some(len)) = result.as_ref().map(Solution::length) {
-        let tiles = (len as u64 + 1) * start.shape().cells() as u64;
+        let tiles = path_tiles(start, len);
         if tiles > WARN_PATH_TILES {
             eprintln!(
                 "warning: --path prints {} boards of {} tiles (about {} MB); it is streamed, \

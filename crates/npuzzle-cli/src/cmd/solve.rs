@@ -108,7 +108,7 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
             stream::warn_path(&start, &result);
         }
         let outcome = output::outcome(&result);
-        if args.json && stream::is_huge(&result) {
+        if args.json && stream::is_huge(&start, &result, args.path) {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
             // A reader that goes away (e.g. `| head`) ends the output, not the run.
