@@ -81,7 +81,7 @@ pub fn write_text(
     };
     writeln!(out, "Solvable: {}.", s.verdict.explanation())?;
     let how = if s.algorithm == Algorithm::Constructive {
-        "constructive (rows and columns, then an optimal 3x3 finish)".to_string()
+        "constructive (rows and columns, then a search on the last corner)".to_string()
     } else {
         format!(
             "{} with {} ({})",

@@ -79,9 +79,29 @@ pub fn construct(start: &Board, goal: &Board) -> Result<Vec<Move>, SolveError> {
     Ok(construct_solvable(start, goal))
 }
 
+/// [`construct`] with or without the weighted-A* finish of mid-size boards (without it,
+/// rows and columns go down to the last 3×3 whatever the size: the plain constructive
+/// solver, for comparisons).
+///
+/// # Errors
+/// As [`construct`].
+pub fn construct_with(
+    start: &Board,
+    goal: &Board,
+    weighted_finish: bool,
+) -> Result<Vec<Move>, SolveError> {
+    let verdict = solvability::check(start, goal)?;
+    if !verdict.solvable {
+        return Err(SolveError::Unsolvable(verdict));
+    }
+    Ok(run(start, goal, Control::default(), weighted_finish)
+        .moves
+        .expect("no limits"))
+}
+
 /// [`construct`] for boards already known to be solvable.
 pub(crate) fn construct_solvable(start: &Board, goal: &Board) -> Vec<Move> {
-    construct_controlled(start, goal, Control::default())
+    run(start, goal, Control::default(), true)
         .moves
         .expect("no limits")
 }
@@ -95,6 +115,10 @@ pub(crate) fn construct_controlled(
     goal: &Board,
     control: Control<'_>,
 ) -> SearchOutcome {
+    run(start, goal, control, true)
+}
+
+fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool) -> SearchOutcome {
     let shape = start.shape();
     let (rows, cols) = (shape.rows(), shape.cols());
     let (h, w) = final_region(rows, cols);
@@ -118,7 +142,7 @@ pub(crate) fn construct_controlled(
     let mut grid = Grid::new(start, goal_tiles);
     let (mut top, mut left) = (0, 0);
     let board_bytes = 16 * shape.cells() as u64;
-    let mut weighted = shape.cells() <= MID_SIZE_CELLS;
+    let mut weighted = weighted_finish && shape.cells() <= MID_SIZE_CELLS;
     let mut done = false;
     while (rows - top) * (cols - left) > FINISH_CELLS {
         // (Not on strips two cells wide: weighted A* seldom finishes those in its budget.)
