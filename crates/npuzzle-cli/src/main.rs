@@ -35,9 +35,30 @@ enum Command {
     Random(cmd::random::RandomArgs),
     /// Enter a puzzle at prompts (order, rows, goal, heuristic), then solve it.
     Interactive(cmd::interactive::InteractiveArgs),
+    /// Serve the web page (enter, shuffle, solve, watch, play, compare) and its JSON API.
+    Serve(cmd::serve::ServeArgs),
+}
+
+/// Ends the process quietly when the reader of standard output goes away (`| head`):
+/// `println!` panics on a broken pipe, which is not an error worth a message.
+fn quiet_on_broken_pipe() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
 }
 
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -61,6 +82,7 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd::check::run(a),
         Command::Random(a) => cmd::random::run(a),
         Command::Interactive(a) => cmd::interactive::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     match result {
         Ok(outcome) => outcome.into(),

@@ -3,4 +3,5 @@
 pub mod check;
 pub mod interactive;
 pub mod random;
+pub mod serve;
 pub mod solve;

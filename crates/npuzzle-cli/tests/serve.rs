@@ -1,0 +1,120 @@
+//! `npuzzle serve`: starts, prints its URL, and answers `/api/solve` with the object
+//! `npuzzle solve --json` prints.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use assert_cmd::cargo::CommandCargoExt;
+use serde_json::Value;
+
+/// The server, killed when the test ends (even on failure).
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start() -> (Server, String) {
+    let child = Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    (server, url)
+}
+
+/// A minimal HTTP/1.1 POST; returns the status and the JSON body.
+fn post(url: &str, path: &str, body: &str) -> (u16, Value) {
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = TcpStream::connect(host).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nhost: {host}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap())
+}
+
+fn without_time(mut v: Value) -> Value {
+    v.as_object_mut().unwrap().remove("seconds");
+    v
+}
+
+#[test]
+fn serve_answers_like_solve_json() {
+    let (_server, url) = start();
+    for (board, extra, cli_args) in [
+        ("7 2 6/8 1 4/3 5 0", "", vec![]),
+        (
+            "8 6 7/2 5 4/3 0 1",
+            r#", "heuristic": "manhattan", "algorithm": "astar""#,
+            vec!["--heuristic", "manhattan", "--algorithm", "astar"],
+        ),
+        ("1 2 3/4 5 6/8 7 0", "", vec![]),
+        (
+            "0 1 2/3 4 5",
+            r#", "goal": "spiral", "size": "2x3""#,
+            vec!["--goal", "spiral", "--size", "2x3"],
+        ),
+    ] {
+        let (status, web) = post(
+            &url,
+            "/api/solve",
+            &format!(r#"{{"board": "{board}"{extra}}}"#),
+        );
+        let cli = Command::cargo_bin("npuzzle")
+            .unwrap()
+            .args(["solve", "--json", board])
+            .args(&cli_args)
+            .output()
+            .unwrap();
+        let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+        assert_eq!(without_time(web), without_time(cli.clone()), "{board}");
+        let expected = if cli["solvable"] == true { 200 } else { 422 };
+        assert_eq!(status, expected);
+    }
+    let (status, answer) = post(&url, "/api/solve", r#"{"board": "#);
+    assert_eq!(status, 400);
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("malformed JSON"));
+}
+
+#[test]
+fn serve_refuses_bad_options_with_exit_code_2() {
+    for args in [
+        vec!["serve", "--host", "not a host"],
+        vec!["serve", "--time-limit", "0"],
+        vec!["serve", "--max-concurrent", "0"],
+    ] {
+        let out = Command::cargo_bin("npuzzle")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

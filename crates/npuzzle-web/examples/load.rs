@@ -1,0 +1,301 @@
+//! Load test for `npuzzle serve`: many concurrent clients, each on its own keep-alive
+//! connection, solving random solvable 3×3 boards for a fixed time, with a share of malformed
+//! requests mixed in. Reports latency percentiles and every unexpected status.
+//!
+//! ```text
+//! npuzzle serve --port 8080 &
+//! cargo run --release -p npuzzle-web --example load -- --url http://127.0.0.1:8080 \
+//!     --clients 200 --seconds 10 --malformed 0.1
+//! ```
+//!
+//! By default each client sends its next request as soon as the last is answered (a closed
+//! loop, like `wrk`), so the latency includes the queue of all 200 clients waiting for the
+//! CPU. `--rate R` paces each client at R requests a second instead (an open loop); latency is
+//! then measured from when each request was due, so a stalled server is not hidden.
+//!
+//! Exits 1 if any request failed: a valid board not answered 200 with a path that replays to
+//! the goal, a malformed request not answered 4xx, any 5xx, or a broken connection. Only
+//! loopback addresses are accepted, and the run stops by itself after `--seconds`.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::Request;
+use hyper_util::rt::TokioIo;
+use npuzzle::{generate, Board, GoalSpec, Move, Shape};
+use rand::Rng;
+
+struct Options {
+    addr: SocketAddr,
+    clients: usize,
+    seconds: f64,
+    malformed: f64,
+    /// Requests per second per client; 0 for as fast as answers come.
+    rate: f64,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        addr: "127.0.0.1:8080".parse().unwrap(),
+        clients: 200,
+        seconds: 10.0,
+        malformed: 0.1,
+        rate: 0.0,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let value = pair.get(1).ok_or(format!("{} needs a value", pair[0]))?;
+        let bad = || format!("invalid value for {}: {value}", pair[0]);
+        match pair[0].as_str() {
+            "--url" => {
+                let hostport = value
+                    .trim_start_matches("http://")
+                    .trim_end_matches('/')
+                    .replace("localhost", "127.0.0.1");
+                o.addr = hostport
+                    .parse()
+                    .map_err(|_| format!("invalid --url {value}"))?;
+            }
+            "--clients" => o.clients = value.parse().map_err(|_| bad())?,
+            "--seconds" => o.seconds = value.parse().map_err(|_| bad())?,
+            "--malformed" => o.malformed = value.parse().map_err(|_| bad())?,
+            "--rate" => o.rate = value.parse().map_err(|_| bad())?,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if !o.addr.ip().is_loopback() {
+        return Err("the load test only targets loopback addresses".into());
+    }
+    if !(o.seconds > 0.0 && o.seconds <= 120.0) || o.clients == 0 || o.clients > 2000 {
+        return Err("--seconds must be in (0, 120] and --clients in 1..=2000".into());
+    }
+    if !(0.0..=10_000.0).contains(&o.rate) || !(0.0..=1.0).contains(&o.malformed) {
+        return Err("--rate must be in [0, 10000] and --malformed in [0, 1]".into());
+    }
+    Ok(o)
+}
+
+/// Bodies a careless or hostile client might send; each must get a 4xx.
+const MALFORMED: &[&str] = &[
+    r#"{"board": "1 2 3"#,
+    r#"{"board": true}"#,
+    r#"{"board": [1, 2, "x"]}"#,
+    r#"{"board": "1 1 2/3 4 5/6 7 0"}"#,
+    r#"{"board": "1 2 3/4 5 6/7 8 0", "heuristic": "psychic"}"#,
+    r#"{"board": "1 2 3/4 5 6/7 8 0", "algorithm": 7}"#,
+    r#"{"bored": "1 2 3/4 5 6/7 8 0"}"#,
+    r#"not json at all"#,
+    r#""#,
+    r#"{"board": "1 2 3/4 5 6/7 8 0", "size": "99999x99999"}"#,
+    r#"{"board": "1 2 3/4 5 6/7 8 0", "time_limit": -1}"#,
+];
+
+#[derive(Default)]
+struct Tally {
+    /// Microseconds per valid solve.
+    latencies: Vec<u32>,
+    malformed_latencies: Vec<u32>,
+    ok: u64,
+    malformed_4xx: u64,
+    failures: Vec<String>,
+    server_errors: u64,
+}
+
+async fn client(addr: SocketAddr, until: Instant, malformed: f64, rate: f64, seed: u64) -> Tally {
+    let mut tally = Tally::default();
+    let goal = GoalSpec::Standard.board(Shape::square(3).unwrap()).unwrap();
+    let mut rng = generate::rng(seed);
+    let mut sender = None;
+    let period = (rate > 0.0).then(|| Duration::from_secs_f64(1.0 / rate));
+    // Clients start out of phase so paced requests do not arrive in bursts.
+    let mut due = Instant::now() + period.map_or(Duration::ZERO, |p| p.mul_f64(rng.random()));
+    while Instant::now() < until {
+        if let Some(p) = period {
+            tokio::time::sleep_until(due.into()).await;
+            due += p;
+        }
+        if sender.is_none() {
+            match connect(addr).await {
+                Ok(s) => sender = Some(s),
+                Err(e) => {
+                    tally.failures.push(format!("connect: {e}"));
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            }
+        }
+        let s = sender.as_mut().unwrap();
+        let bad = rng.random_bool(malformed);
+        let (body, board) = if bad {
+            let body = MALFORMED[rng.random_range(0..MALFORMED.len())];
+            (body.to_string(), None)
+        } else {
+            let b = generate::random_solvable(&goal, &mut rng);
+            (format!(r#"{{"board": "{b}"}}"#), Some(b))
+        };
+        let request = Request::post("/api/solve")
+            .header("host", addr.to_string())
+            .header("content-type", "application/json")
+            .body(Full::new(Bytes::from(body)))
+            .unwrap();
+        // Paced: latency counts from when the request was due, not when it got sent.
+        let sent = match period {
+            Some(p) => due - p,
+            None => Instant::now(),
+        };
+        let response = match s.send_request(request).await {
+            Ok(r) => r,
+            Err(e) => {
+                tally.failures.push(format!("request: {e}"));
+                sender = None;
+                continue;
+            }
+        };
+        let status = response.status();
+        let bytes = match response.into_body().collect().await {
+            Ok(b) => b.to_bytes(),
+            Err(e) => {
+                tally.failures.push(format!("body: {e}"));
+                sender = None;
+                continue;
+            }
+        };
+        let micros = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
+        if status.is_server_error() {
+            tally.server_errors += 1;
+        }
+        match board {
+            None => {
+                tally.malformed_latencies.push(micros);
+                if status.is_client_error() {
+                    tally.malformed_4xx += 1;
+                } else {
+                    tally
+                        .failures
+                        .push(format!("malformed request answered {status}"));
+                }
+            }
+            Some(b) => {
+                tally.latencies.push(micros);
+                match check_solution(&b, &goal, status.as_u16(), &bytes) {
+                    Ok(()) => tally.ok += 1,
+                    Err(e) => tally.failures.push(e),
+                }
+            }
+        }
+    }
+    tally
+}
+
+/// A valid board must come back 200 with an optimal path that replays to the goal.
+fn check_solution(start: &Board, goal: &Board, status: u16, body: &[u8]) -> Result<(), String> {
+    if status != 200 {
+        return Err(format!("valid board {start} answered {status}"));
+    }
+    let v: serde_json::Value =
+        serde_json::from_slice(body).map_err(|e| format!("unreadable answer: {e}"))?;
+    let moves = v["moves"].as_str().ok_or("answer without moves")?;
+    let moves = Move::parse_letters(moves).map_err(|c| format!("bad move {c}"))?;
+    if start.replay(&moves).as_ref() != Ok(goal) || v["optimal"] != true {
+        return Err(format!(
+            "path for {start} does not reach the goal optimally"
+        ));
+    }
+    Ok(())
+}
+
+type Sender = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
+
+async fn connect(addr: SocketAddr) -> Result<Sender, Box<dyn std::error::Error + Send + Sync>> {
+    let stream = tokio::net::TcpStream::connect(addr).await?;
+    stream.set_nodelay(true)?;
+    let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+    tokio::spawn(conn);
+    Ok(sender)
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    f64::from(sorted[i]) / 1000.0
+}
+
+// One thread: the load generator takes one core at most and leaves the rest to the server
+// (on a 2-core machine a multi-threaded client steals the server's CPU and inflates its tail).
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let pace = if o.rate > 0.0 {
+        format!("{} requests/s each", o.rate)
+    } else {
+        "closed loop".to_string()
+    };
+    println!(
+        "load: {} clients ({pace}), {} s, {:.0}% malformed, against http://{}/api/solve",
+        o.clients,
+        o.seconds,
+        o.malformed * 100.0,
+        o.addr
+    );
+    let started = Instant::now();
+    let until = started + Duration::from_secs_f64(o.seconds);
+    let tasks: Vec<_> = (0..o.clients)
+        .map(|i| tokio::spawn(client(o.addr, until, o.malformed, o.rate, 1000 + i as u64)))
+        .collect();
+    let mut all = Tally::default();
+    for t in tasks {
+        let t = t.await.expect("a client task panicked");
+        all.latencies.extend(t.latencies);
+        all.malformed_latencies.extend(t.malformed_latencies);
+        all.ok += t.ok;
+        all.malformed_4xx += t.malformed_4xx;
+        all.server_errors += t.server_errors;
+        all.failures.extend(t.failures);
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    all.latencies.sort_unstable();
+    all.malformed_latencies.sort_unstable();
+    let total = all.latencies.len() + all.malformed_latencies.len();
+    println!(
+        "requests: {total} in {elapsed:.1} s ({:.0}/s); valid solved 200: {}/{}; malformed 4xx: {}/{}; 5xx: {}",
+        total as f64 / elapsed,
+        all.ok,
+        all.latencies.len(),
+        all.malformed_4xx,
+        all.malformed_latencies.len(),
+        all.server_errors
+    );
+    let l = &all.latencies;
+    println!(
+        "solve latency ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  p99.9 {:.2}  max {:.2}",
+        percentile(l, 0.5),
+        percentile(l, 0.9),
+        percentile(l, 0.99),
+        percentile(l, 0.999),
+        percentile(l, 1.0)
+    );
+    let m = &all.malformed_latencies;
+    println!(
+        "malformed latency ms: p50 {:.2}  p99 {:.2}",
+        percentile(m, 0.5),
+        percentile(m, 0.99)
+    );
+    if !all.failures.is_empty() {
+        println!("failures: {}", all.failures.len());
+        for f in all.failures.iter().take(10) {
+            println!("  {f}");
+        }
+        std::process::exit(1);
+    }
+    println!("no failures");
+}

@@ -1,0 +1,659 @@
+//! The JSON API. Every endpoint takes a JSON body (see the README for the fields) and answers
+//! JSON; input errors are 400 with `{"error": "…"}`, unsolvable boards 422 with the report.
+
+use std::convert::Infallible;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use npuzzle::report::SolveReport;
+use npuzzle::search::{Control, Progress, TraceStep};
+use npuzzle::{
+    generate, solvability, solve, Algorithm, Board, GoalSpec, HeuristicSpec, Limits, Move,
+    Solution, SolveError, SolveOptions, StopReason,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::error::AppError;
+use crate::input::{self, BoardInput, GoalInput, Instance, JsonBody};
+use crate::state::{AppState, CancelOnDrop};
+
+/// `GET /api/info`: what the server offers and its limits, for the page's menus.
+pub async fn info(State(state): State<AppState>) -> Json<Value> {
+    let c = state.config();
+    Json(json!({
+        "name": "npuzzle",
+        "version": env!("CARGO_PKG_VERSION"),
+        "heuristics": HeuristicSpec::NAMES,
+        "algorithms": Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>(),
+        "goals": GoalSpec::NAMED.iter().map(GoalSpec::name).collect::<Vec<_>>(),
+        "limits": {
+            "max_side": c.max_side,
+            "max_body_bytes": c.max_body_bytes,
+            "time_limit": c.time_limit.as_secs_f64(),
+            "max_nodes": c.max_nodes,
+            "memory_mb": c.memory_bytes >> 20,
+            "max_trace": c.max_trace,
+            "max_compare": c.max_compare,
+            "max_concurrent_solves": c.max_concurrent_solves,
+        },
+        "busy": { "searches": state.active_searches(), "waiting": state.waiting() },
+    }))
+}
+
+/// The board fields every endpoint shares.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRequest {
+    board: BoardInput,
+    size: Option<String>,
+    goal: Option<GoalInput>,
+}
+
+/// `POST /api/check`: is the board valid, and can it reach the goal? Always 200 for a valid
+/// board (solvable or not); 400 for an invalid one.
+pub async fn check(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<BoardRequest>,
+) -> Result<Json<Value>, AppError> {
+    let i = input::instance(
+        &req.board,
+        req.size.as_deref(),
+        req.goal.as_ref(),
+        state.config(),
+    )?;
+    let verdict = solvability::check(&i.start, &i.goal).map_err(AppError::bad)?;
+    Ok(Json(json!({
+        "valid": true,
+        "solvable": verdict.solvable,
+        "reason": verdict.explanation(),
+        "size": i.start.shape().to_string(),
+        "start": i.start.tiles(),
+        "goal": i.goal.tiles(),
+        "solved": i.start == i.goal,
+        "verdict": verdict,
+    })))
+}
+
+/// `POST /api/random` fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomRequest {
+    size: Option<String>,
+    goal: Option<GoalInput>,
+    /// Moves of a random walk from the goal; absent for a uniformly random solvable board.
+    moves: Option<usize>,
+    seed: Option<u64>,
+}
+
+/// Longest random walk a shuffle may ask for.
+const MAX_WALK: usize = 100_000;
+
+/// `POST /api/random`: a random solvable board, uniform or a random walk of `moves` moves
+/// from the goal (no move undoing the one before). `distance` is the optimal distance when a
+/// quick search finds it, else `null`.
+pub async fn random(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<RandomRequest>,
+) -> Result<Json<Value>, AppError> {
+    let config = state.config().clone();
+    let shape = input::shape(req.size.as_deref())?.unwrap_or(npuzzle::Shape::square(3).unwrap());
+    input::check_shape(shape, &config)?;
+    let spec = req.goal.map(|g| g.0).unwrap_or_default();
+    let (goal, custom_goal) = input::goal(&spec, shape)?;
+    if req.moves.is_some_and(|m| m > MAX_WALK) {
+        return Err(AppError::bad(format!("moves must be at most {MAX_WALK}")));
+    }
+    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let mut rng = generate::rng(seed);
+    let board = match req.moves {
+        Some(m) => generate::random_walk(&goal, m, &mut rng),
+        None => generate::random_solvable(&goal, &mut rng),
+    };
+    let cells = shape.cells();
+    let quick = cells <= 9 || (cells <= 16 && req.moves.is_some_and(|m| m <= 60));
+    let distance = if quick {
+        let instance = Instance {
+            start: board.clone(),
+            goal: goal.clone(),
+            custom_goal,
+        };
+        let options = solve_options(&instance, None, Algorithm::Auto, 2.0)?;
+        let limits = Limits {
+            time: Some(Duration::from_secs(2).min(config.time_limit)),
+            nodes: Some(5_000_000),
+            memory_bytes: Some(config.memory_bytes),
+        };
+        let job = Job {
+            instance,
+            options,
+            limits,
+            trace: 0,
+            path: false,
+        };
+        let (_, result) = job.solve(&state).await?;
+        result.ok().filter(|s| s.optimal).and_then(|s| s.length())
+    } else {
+        None
+    };
+    Ok(Json(json!({
+        "size": shape.to_string(),
+        "board": board.tiles(),
+        "text": board.to_string(),
+        "goal": goal.tiles(),
+        "moves": req.moves,
+        "distance": distance,
+        "seed": seed,
+    })))
+}
+
+fn fresh_seed() -> u64 {
+    use std::sync::atomic::AtomicU64;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Distinct seeds for requests within one clock tick (SplitMix64's increment).
+    nanos
+        ^ COUNTER
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// `POST /api/solve` fields (also `/api/solve/stream`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    board: BoardInput,
+    size: Option<String>,
+    goal: Option<GoalInput>,
+    heuristic: Option<String>,
+    algorithm: Option<String>,
+    weight: Option<f64>,
+    time_limit: Option<f64>,
+    max_nodes: Option<u64>,
+    /// Record the first this-many expansions (as `npuzzle solve --trace N`).
+    trace: Option<usize>,
+    /// Add every board along the path (as `npuzzle solve --path`).
+    #[serde(default)]
+    path: bool,
+}
+
+/// A checked solve, ready to run.
+struct Job {
+    instance: Instance,
+    options: SolveOptions,
+    limits: Limits,
+    trace: usize,
+    path: bool,
+}
+
+impl Job {
+    fn new(req: SolveRequest, state: &AppState) -> Result<Job, AppError> {
+        let config = state.config();
+        let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), config)?;
+        let heuristic = input::heuristic(req.heuristic.as_deref())?;
+        let algorithm = input::algorithm(req.algorithm.as_deref())?;
+        let weight = req.weight.unwrap_or(2.0);
+        let options = solve_options(&instance, heuristic, algorithm, weight)?;
+        let limits = input::limits(config, req.time_limit, req.max_nodes)?;
+        let trace = req.trace.unwrap_or(0);
+        if trace > config.max_trace {
+            return Err(AppError::bad(format!(
+                "trace must be at most {} on this server, got {trace}",
+                config.max_trace
+            )));
+        }
+        Ok(Job {
+            instance,
+            options,
+            limits,
+            trace,
+            path: req.path,
+        })
+    }
+
+    /// The 422 answer when the board cannot reach the goal (checked before any search).
+    fn unsolvable(&self) -> Option<Response> {
+        let i = &self.instance;
+        let verdict = solvability::check(&i.start, &i.goal).ok()?;
+        if verdict.solvable {
+            return None;
+        }
+        let result = Err(SolveError::Unsolvable(verdict));
+        Some(solve_response(&i.start, &i.goal, &result, false))
+    }
+
+    fn run(
+        &self,
+        cancel: &AtomicBool,
+        progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    ) -> Result<Solution, SolveError> {
+        self.run_within(self.limits, cancel, progress)
+    }
+
+    fn run_within(
+        &self,
+        limits: Limits,
+        cancel: &AtomicBool,
+        progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    ) -> Result<Solution, SolveError> {
+        let control = Control {
+            limits,
+            cancel: Some(cancel),
+            progress,
+            trace: self.trace,
+        };
+        let i = &self.instance;
+        solve(&i.start, &i.goal, &self.options, control)
+    }
+
+    /// What makes two searches alike for [`AppState::is_warm`]: the same tables serve them.
+    fn warm_key(&self) -> String {
+        let i = &self.instance;
+        let h = self.options.heuristic.as_ref().map(ToString::to_string);
+        format!(
+            "{} {:?} {} {}",
+            i.start.shape(),
+            i.goal.tiles(),
+            h.as_deref().unwrap_or("auto"),
+            self.options.algorithm
+        )
+    }
+
+    /// Solves on the blocking pool, after a short inline attempt when the search is warm.
+    ///
+    /// Most requests (an 8-puzzle, a few dozen moves on a 15-puzzle) finish within a few
+    /// thousand nodes, well under a millisecond; handing those to the blocking pool and its
+    /// slots costs more than the search. So a warm search first runs inline with a small
+    /// node and time budget, and only one that outgrows it is redone on the blocking pool,
+    /// from scratch, under the request's full limits and a slot.
+    async fn solve(
+        self,
+        state: &AppState,
+    ) -> Result<(Job, Result<Solution, SolveError>), AppError> {
+        let key = self.warm_key();
+        if state.is_warm(&key) {
+            let quick = Limits {
+                time: self.limits.time.map(|t| t.min(QUICK_TIME)),
+                nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
+                ..self.limits
+            };
+            let never = AtomicBool::new(false);
+            let result = self.run_within(quick, &never, None);
+            let outgrown = match &result {
+                Ok(s) => match s.stopped_by {
+                    Some(StopReason::Nodes) => quick.nodes < self.limits.nodes,
+                    Some(StopReason::Time) => quick.time < self.limits.time,
+                    _ => false,
+                },
+                Err(_) => false,
+            };
+            if !outgrown {
+                return Ok((self, result));
+            }
+        }
+        let out = state
+            .search(move |cancel| {
+                let result = self.run(cancel, None);
+                (self, result)
+            })
+            .await?;
+        if out.1.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
+            state.mark_warm(key);
+        }
+        Ok(out)
+    }
+}
+
+/// Node budget of the inline attempt (see [`Job::solve`]): a millisecond or so of search.
+const QUICK_NODES: u64 = 20_000;
+/// Time budget of the inline attempt.
+const QUICK_TIME: Duration = Duration::from_millis(5);
+
+/// Solver options for an instance, refusing per-goal tables for custom goals and choosing
+/// linear conflict for them where the solver would pick the `perfect` table.
+fn solve_options(
+    instance: &Instance,
+    heuristic: Option<HeuristicSpec>,
+    algorithm: Algorithm,
+    weight: f64,
+) -> Result<SolveOptions, AppError> {
+    if !(weight.is_finite() && (1.0..=1e6).contains(&weight)) {
+        return Err(AppError::bad(format!(
+            "weight must be a number from 1 to 1000000, got {weight}"
+        )));
+    }
+    let heuristic = match heuristic {
+        Some(h) if instance.custom_goal && input::uses_goal_table(&h) => {
+            return Err(AppError::bad(format!(
+                "heuristic {h} builds a table for each goal; on this server it works with the \
+                 named goals only (standard, blank-first, spiral)"
+            )))
+        }
+        None if instance.custom_goal => Some(HeuristicSpec::LinearConflict),
+        h => h,
+    };
+    Ok(SolveOptions {
+        algorithm,
+        heuristic,
+        weight,
+    })
+}
+
+/// The `npuzzle solve --json` object of a solve: the report, plus `trace` when recorded.
+#[derive(Serialize)]
+struct Answer<'a> {
+    #[serde(flatten)]
+    report: SolveReport,
+    #[serde(skip_serializing_if = "<[TraceStep]>::is_empty")]
+    trace: &'a [TraceStep],
+}
+
+impl Answer<'_> {
+    /// `None` for errors that are not about solvability.
+    fn new<'a>(
+        start: &Board,
+        goal: &Board,
+        result: &'a Result<Solution, SolveError>,
+        path: bool,
+    ) -> Option<Answer<'a>> {
+        Some(Answer {
+            report: SolveReport::new(start, goal, result, path)?,
+            trace: result.as_ref().map_or(&[], |s| &s.trace),
+        })
+    }
+}
+
+/// The answer as a JSON value (for embedding in a larger answer).
+fn report_json(
+    start: &Board,
+    goal: &Board,
+    result: &Result<Solution, SolveError>,
+    path: bool,
+) -> Option<Value> {
+    serde_json::to_value(Answer::new(start, goal, result, path)?).ok()
+}
+
+/// 200 with the report (solved, or stopped by a limit), 422 with the report when unsolvable,
+/// 400 for other solver errors.
+fn solve_response(
+    start: &Board,
+    goal: &Board,
+    result: &Result<Solution, SolveError>,
+    path: bool,
+) -> Response {
+    match (Answer::new(start, goal, result, path), result) {
+        (Some(v), Err(SolveError::Unsolvable(_))) => {
+            (StatusCode::UNPROCESSABLE_ENTITY, Json(v)).into_response()
+        }
+        (Some(v), _) => Json(v).into_response(),
+        (None, Err(e)) => AppError::bad(e).into_response(),
+        (None, Ok(_)) => AppError::Internal.into_response(),
+    }
+}
+
+/// `POST /api/solve`: solves a board and answers with the object `npuzzle solve --json` prints.
+pub async fn solve_board(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<SolveRequest>,
+) -> Result<Response, AppError> {
+    let job = Job::new(req, &state)?;
+    if let Some(response) = job.unsolvable() {
+        return Ok(response);
+    }
+    let (job, result) = job.solve(&state).await?;
+    let i = &job.instance;
+    Ok(solve_response(&i.start, &i.goal, &result, job.path))
+}
+
+/// `POST /api/solve/stream`: as `/api/solve`, but the answer is newline-delimited JSON: a
+/// `{"progress": …}` line about ten times a second while the search runs, then one
+/// `{"result": <report>}` or `{"error": "…"}` line. Closing the connection cancels the search.
+pub async fn solve_stream(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<SolveRequest>,
+) -> Result<Response, AppError> {
+    let job = Job::new(req, &state)?;
+    if let Some(response) = job.unsolvable() {
+        return Ok(response);
+    }
+    let slot = state.slot().await?;
+    let cancel = CancelOnDrop::new();
+    let flag = cancel.flag();
+    let running = state.running();
+    // The search thread never waits for the client: progress lines are dropped when the
+    // client reads slowly, and the result goes through a oneshot channel that cannot block.
+    // So a client that stops reading holds no search slot and no thread.
+    let (tx, rx) = tokio::sync::mpsc::channel::<String>(8);
+    let (done, result_line) = tokio::sync::oneshot::channel::<String>();
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        let _running = running;
+        let progress = |p: &Progress| {
+            let line = json!({ "progress": {
+                "expanded": p.expanded,
+                "generated": p.generated,
+                "open": p.open,
+                "bound": p.bound,
+                "seconds": p.elapsed.as_secs_f64(),
+            }});
+            // A slow reader misses progress lines rather than slowing the search.
+            let _ = tx.try_send(format!("{line}\n"));
+        };
+        let _ = tx.try_send(format!("{}\n", json!({ "started": true })));
+        let result = job.run(&flag, Some(&progress));
+        let i = &job.instance;
+        let last = match report_json(&i.start, &i.goal, &result, job.path) {
+            Some(report) => json!({ "result": report }),
+            None => json!({
+                "error": result.err().map_or("internal error".to_string(), |e| {
+                    crate::error::one_line(&e.to_string())
+                })
+            }),
+        };
+        let _ = done.send(format!("{last}\n"));
+    });
+    // The stream owns the cancel guard: when the client goes away hyper drops the body, the
+    // guard sets the flag, and the search stops. Progress lines come first; when the search
+    // has finished (its sender is gone) the result line ends the stream.
+    let lines = futures_util::stream::unfold(
+        (rx, Some(result_line), cancel),
+        |(mut rx, result_line, cancel)| async move {
+            if let Some(line) = rx.recv().await {
+                return Some((
+                    Ok::<_, Infallible>(Bytes::from(line)),
+                    (rx, result_line, cancel),
+                ));
+            }
+            let last = result_line?.await.ok()?;
+            Some((Ok(Bytes::from(last)), (rx, None, cancel)))
+        },
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(lines),
+    )
+        .into_response())
+}
+
+/// `POST /api/hint` fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    board: BoardInput,
+    size: Option<String>,
+    goal: Option<GoalInput>,
+    heuristic: Option<String>,
+    time_limit: Option<f64>,
+}
+
+/// Longest a hint searches (a hint should come back while the player waits).
+const HINT_TIME: Duration = Duration::from_secs(5);
+
+/// `POST /api/hint`: the next move of an optimal solution (or, when the optimal search runs
+/// out of time, of a weighted A* solution, with `optimal: false`).
+pub async fn hint(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<HintRequest>,
+) -> Result<Response, AppError> {
+    let config = state.config().clone();
+    let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), &config)?;
+    let heuristic = input::heuristic(req.heuristic.as_deref())?;
+    let options = solve_options(&instance, heuristic, Algorithm::Auto, 2.0)?;
+    let mut limits = input::limits(&config, req.time_limit, None)?;
+    limits.time = limits.time.map(|t| t.min(HINT_TIME));
+    let job = Job {
+        instance,
+        options,
+        limits,
+        trace: 0,
+        path: false,
+    };
+    if let Some(response) = job.unsolvable() {
+        return Ok(response);
+    }
+    let (job, optimal) = job.solve(&state).await?;
+    let result = match optimal {
+        Ok(s) if s.moves.is_none() && s.stopped_by != Some(StopReason::Cancelled) => {
+            // Too hard to solve optimally in time: any good path gives a hint.
+            let fallback = Job {
+                options: SolveOptions {
+                    algorithm: Algorithm::WeightedAStar,
+                    heuristic: Some(HeuristicSpec::LinearConflict),
+                    weight: 3.0,
+                },
+                instance: job.instance.clone(),
+                limits: job.limits,
+                trace: 0,
+                path: false,
+            };
+            fallback.solve(&state).await?.1
+        }
+        other => other,
+    };
+    let s = result.map_err(AppError::bad)?;
+    let start = &job.instance.start;
+    let first = s.moves.as_ref().and_then(|m| m.first().copied());
+    let tile = first
+        .and_then(|m| start.target(m))
+        .map(|cell| start.tiles()[cell]);
+    Ok(Json(json!({
+        "solved": start == &job.instance.goal,
+        "move": first.map(|m: Move| m.letter().to_string()),
+        "tile": tile,
+        "remaining": s.length(),
+        "optimal": s.optimal,
+        "stopped_by": s.stopped_by.map(|r| r.as_str()),
+    }))
+    .into_response())
+}
+
+/// `POST /api/compare` fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompareRequest {
+    board: BoardInput,
+    size: Option<String>,
+    goal: Option<GoalInput>,
+    heuristics: Option<Vec<String>>,
+    algorithm: Option<String>,
+    weight: Option<f64>,
+    /// Seconds for each heuristic.
+    time_limit: Option<f64>,
+    /// Nodes for each heuristic.
+    max_nodes: Option<u64>,
+}
+
+/// Seconds each heuristic of a comparison gets unless the request says otherwise.
+const COMPARE_TIME: Duration = Duration::from_secs(3);
+
+/// `POST /api/compare`: solves one board with several heuristics (default: every built-in one
+/// that fits the board), one after another, each under its own limits and all within the
+/// server's time limit. Answers `{"results": [<report or {"heuristic", "error"}>…]}`.
+pub async fn compare(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<CompareRequest>,
+) -> Result<Response, AppError> {
+    let config = state.config().clone();
+    let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), &config)?;
+    let algorithm = input::algorithm(req.algorithm.as_deref().or(Some("astar")))?;
+    let names: Vec<String> = match req.heuristics {
+        Some(h) if h.is_empty() => return Err(AppError::bad("heuristics must not be empty")),
+        Some(h) => h,
+        None => HeuristicSpec::NAMES
+            .iter()
+            .filter(|n| {
+                **n != "perfect" || (instance.start.shape().cells() <= 10 && !instance.custom_goal)
+            })
+            .map(|n| n.to_string())
+            .collect(),
+    };
+    if names.len() > config.max_compare {
+        return Err(AppError::bad(format!(
+            "at most {} heuristics per comparison, got {}",
+            config.max_compare,
+            names.len()
+        )));
+    }
+    let mut jobs = Vec::new();
+    for name in &names {
+        let spec = input::heuristic(Some(name))?
+            .ok_or_else(|| AppError::bad("compare needs heuristic names, not auto"))?;
+        let options = solve_options(&instance, Some(spec), algorithm, req.weight.unwrap_or(2.0))?;
+        let mut limits = input::limits(&config, req.time_limit, req.max_nodes)?;
+        if req.time_limit.is_none() {
+            limits.time = Some(COMPARE_TIME.min(config.time_limit));
+        }
+        jobs.push(Job {
+            instance: instance.clone(),
+            options,
+            limits,
+            trace: 0,
+            path: false,
+        });
+    }
+    if let Some(response) = jobs[0].unsolvable() {
+        return Ok(response);
+    }
+    let budget = config.time_limit;
+    let results =
+        state
+            .search(move |cancel| {
+                let started = Instant::now();
+                let mut out = Vec::new();
+                for mut job in jobs {
+                    let left = budget
+                        .saturating_sub(started.elapsed())
+                        .max(Duration::from_millis(1));
+                    job.limits.time = job.limits.time.map(|t| t.min(left));
+                    let result = job.run(cancel, None);
+                    let i = &job.instance;
+                    let name = job.options.heuristic.as_ref().map(ToString::to_string);
+                    out.push(report_json(&i.start, &i.goal, &result, false).unwrap_or_else(|| {
+                    json!({
+                        "heuristic": name,
+                        "error": result.err().map(|e| crate::error::one_line(&e.to_string())),
+                    })
+                }));
+                }
+                out
+            })
+            .await?;
+    Ok(Json(json!({
+        "size": instance.start.shape().to_string(),
+        "start": instance.start.tiles(),
+        "goal": instance.goal.tiles(),
+        "algorithm": algorithm.name(),
+        "results": results,
+    }))
+    .into_response())
+}

@@ -1,0 +1,387 @@
+//! Reading requests: the JSON body, boards given as text or arrays, goals, heuristics,
+//! algorithms and limits, each checked with a one-line error that names the problem.
+
+use std::fmt;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use npuzzle::{Algorithm, Board, GoalSpec, HeuristicSpec, Limits, RawBoard, Shape};
+use serde::de::{self, DeserializeOwned, Deserializer, SeqAccess, Visitor};
+use serde::Deserialize;
+
+use crate::error::AppError;
+use crate::{AppState, Config};
+
+/// A JSON request body. Unlike `axum::Json` it accepts any content type (so a bare
+/// `curl -d` works) and words its errors for people: malformed JSON, a wrong type, an unknown
+/// field, an empty or oversized body.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
+        let limit = state.config().max_body_bytes;
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                AppError::PayloadTooLarge(limit)
+            } else {
+                AppError::bad("could not read the request body")
+            }
+        })?;
+        parse_json(&bytes).map(JsonBody)
+    }
+}
+
+/// Parses a JSON body with errors worded for the client.
+///
+/// # Errors
+/// A 400 for an empty body, malformed JSON or data of the wrong shape.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(AppError::bad(
+            r#"request body is empty: expected a JSON object such as {"board": "1 2/3 0"}"#,
+        ));
+    }
+    serde_json::from_slice(bytes).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => AppError::bad(format!("invalid request: {e}")),
+        _ => AppError::bad(format!("malformed JSON: {e}")),
+    })
+}
+
+/// A board as the client wrote it: text (`"7 2 6/8 1 4/3 5 0"`), a flat array of tile
+/// numbers, or an array of rows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardInput {
+    /// Text in any form `npuzzle` reads.
+    Text(String),
+    /// Tiles, with row lengths when rows were given as nested arrays.
+    Tiles(RawBoard),
+}
+
+impl<'de> Deserialize<'de> for BoardInput {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BoardInput, D::Error> {
+        d.deserialize_any(BoardVisitor)
+    }
+}
+
+struct BoardVisitor;
+
+/// One element of a board array: a tile, or a row of tiles.
+enum Cell {
+    Tile(u64),
+    Row(Vec<u64>),
+}
+
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        struct CellVisitor;
+        impl<'de> Visitor<'de> for CellVisitor {
+            type Value = Cell;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a tile number (0 for the blank) or a row of tile numbers")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Cell, E> {
+                Ok(Cell::Tile(v))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cell, A::Error> {
+                let mut row = Vec::new();
+                while let Some(t) = seq.next_element::<u64>()? {
+                    row.push(t);
+                }
+                Ok(Cell::Row(row))
+            }
+        }
+        d.deserialize_any(CellVisitor)
+    }
+}
+
+impl<'de> Visitor<'de> for BoardVisitor {
+    type Value = BoardInput;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(r#"a board as text ("7 2 6/8 1 4/3 5 0") or an array of tile numbers"#)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<BoardInput, E> {
+        Ok(BoardInput::Text(v.to_string()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BoardInput, A::Error> {
+        let mut tiles = Vec::new();
+        let mut rows = Vec::new();
+        let mut flat = false;
+        while let Some(cell) = seq.next_element::<Cell>()? {
+            match cell {
+                Cell::Tile(t) => {
+                    flat = true;
+                    tiles.push(t);
+                }
+                Cell::Row(r) => {
+                    rows.push(r.len());
+                    tiles.extend(r);
+                }
+            }
+            if flat && !rows.is_empty() {
+                return Err(de::Error::custom(
+                    "a board array holds either tile numbers or rows, not both",
+                ));
+            }
+        }
+        Ok(BoardInput::Tiles(RawBoard { tiles, rows }))
+    }
+}
+
+impl BoardInput {
+    /// First parsing stage, as for text on the command line.
+    fn raw(&self) -> Result<RawBoard, AppError> {
+        match self {
+            BoardInput::Text(t) => RawBoard::parse(t).map_err(AppError::bad),
+            BoardInput::Tiles(raw) if raw.tiles.is_empty() => {
+                Err(AppError::bad(npuzzle::ParseBoardError::Empty))
+            }
+            BoardInput::Tiles(raw) => Ok(raw.clone()),
+        }
+    }
+
+    /// The board as text for [`GoalSpec::Explicit`].
+    fn to_text(&self) -> String {
+        match self {
+            BoardInput::Text(t) => t.clone(),
+            BoardInput::Tiles(raw) => {
+                let words: Vec<String> = raw.tiles.iter().map(u64::to_string).collect();
+                if raw.rows.len() > 1 {
+                    let mut out = Vec::new();
+                    let mut at = 0;
+                    for &len in &raw.rows {
+                        out.push(words[at..at + len].join(" "));
+                        at += len;
+                    }
+                    out.join("/")
+                } else {
+                    words.join(" ")
+                }
+            }
+        }
+    }
+}
+
+/// A goal: a name (`standard`, `blank-first`, `spiral`) or a board, as text or array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalInput(pub GoalSpec);
+
+impl<'de> Deserialize<'de> for GoalInput {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GoalInput, D::Error> {
+        let board = BoardInput::deserialize(d)?;
+        let spec = match board {
+            BoardInput::Text(t) => t.parse().unwrap_or_else(|never| match never {}),
+            tiles => GoalSpec::Explicit(tiles.to_text()),
+        };
+        Ok(GoalInput(spec))
+    }
+}
+
+/// A start board resolved against its goal.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// The start.
+    pub start: Board,
+    /// The goal, same shape.
+    pub goal: Board,
+    /// Whether the goal is none of the named ones: table heuristics (`perfect`, pattern
+    /// databases) are built once per goal and kept, so they are refused for custom goals to
+    /// keep the server's memory bounded.
+    pub custom_goal: bool,
+}
+
+/// Parses `size` (`"3x3"`, `"4"`).
+///
+/// # Errors
+/// A 400 naming the problem.
+pub fn shape(size: Option<&str>) -> Result<Option<Shape>, AppError> {
+    size.map(|s| s.parse::<Shape>().map_err(AppError::bad))
+        .transpose()
+}
+
+/// Checks a shape against the server's largest board.
+///
+/// # Errors
+/// A 400 when a side is longer than [`Config::max_side`].
+pub fn check_shape(shape: Shape, config: &Config) -> Result<(), AppError> {
+    if shape.rows() > config.max_side || shape.cols() > config.max_side {
+        return Err(AppError::bad(format!(
+            "board {shape} is larger than this server allows (at most {max}x{max})",
+            max = config.max_side
+        )));
+    }
+    Ok(())
+}
+
+/// The goal board for a shape; whether it is a custom one.
+///
+/// # Errors
+/// A 400 when an explicit goal is not a board of this shape.
+pub fn goal(spec: &GoalSpec, shape: Shape) -> Result<(Board, bool), AppError> {
+    let goal = spec.board(shape).map_err(AppError::bad)?;
+    let custom = match spec {
+        GoalSpec::Explicit(_) => !GoalSpec::NAMED
+            .iter()
+            .any(|named| named.board(shape).as_ref() == Ok(&goal)),
+        _ => false,
+    };
+    Ok((goal, custom))
+}
+
+/// Parses the start board and resolves the goal.
+///
+/// # Errors
+/// A 400 for a board or goal that is invalid or too large.
+pub fn instance(
+    board: &BoardInput,
+    size: Option<&str>,
+    goal_spec: Option<&GoalInput>,
+    config: &Config,
+) -> Result<Instance, AppError> {
+    let shape = shape(size)?;
+    if let Some(s) = shape {
+        check_shape(s, config)?;
+    }
+    let start = Board::from_raw(&board.raw()?, shape).map_err(AppError::bad)?;
+    check_shape(start.shape(), config)?;
+    let spec = goal_spec.map(|g| g.0.clone()).unwrap_or_default();
+    let (goal, custom_goal) = goal(&spec, start.shape())?;
+    Ok(Instance {
+        start,
+        goal,
+        custom_goal,
+    })
+}
+
+/// Parses a heuristic name; `auto`, `default` or empty mean the solver's choice.
+///
+/// # Errors
+/// A 400 for an unknown name or a malformed expression.
+pub fn heuristic(name: Option<&str>) -> Result<Option<HeuristicSpec>, AppError> {
+    match name.map(str::trim) {
+        None | Some("" | "auto" | "default") => Ok(None),
+        Some(h) => h.parse().map(Some).map_err(AppError::bad),
+    }
+}
+
+/// Parses an algorithm name (`auto` when absent).
+///
+/// # Errors
+/// A 400 for an unknown name.
+pub fn algorithm(name: Option<&str>) -> Result<Algorithm, AppError> {
+    name.map_or(Ok(Algorithm::Auto), |a| a.parse().map_err(AppError::bad))
+}
+
+/// Whether a heuristic keeps a table per goal (the exact `perfect` table, pattern databases).
+/// Matched by name so heuristics added to the library later are covered too.
+pub fn uses_goal_table(spec: &HeuristicSpec) -> bool {
+    let name = spec.to_string();
+    name.contains("perfect") || name.contains("pdb")
+}
+
+/// The search limits of one request: the client's, never above the server's.
+///
+/// # Errors
+/// A 400 for a limit that is not positive or is above the server's.
+pub fn limits(
+    config: &Config,
+    time_limit: Option<f64>,
+    max_nodes: Option<u64>,
+) -> Result<Limits, AppError> {
+    let max_time = config.time_limit.as_secs_f64();
+    let time = match time_limit {
+        None => config.time_limit,
+        Some(t) if t.is_finite() && t > 0.0 && t <= max_time => Duration::from_secs_f64(t),
+        Some(t) => {
+            return Err(AppError::bad(format!(
+                "time_limit must be above 0 and at most {max_time} seconds on this server, got {t}"
+            )))
+        }
+    };
+    let nodes = match max_nodes {
+        None => config.max_nodes,
+        Some(n) if (1..=config.max_nodes).contains(&n) => n,
+        Some(n) => {
+            return Err(AppError::bad(format!(
+                "max_nodes must be from 1 to {} on this server, got {n}",
+                config.max_nodes
+            )))
+        }
+    };
+    Ok(Limits {
+        time: Some(time),
+        nodes: Some(nodes),
+        memory_bytes: Some(config.memory_bytes),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(json: &str) -> Result<BoardInput, AppError> {
+        parse_json(json.as_bytes())
+    }
+
+    #[test]
+    fn boards_as_text_flat_array_or_rows() {
+        assert_eq!(
+            board(r#""1 2/3 0""#).unwrap(),
+            BoardInput::Text("1 2/3 0".into())
+        );
+        let flat = board("[1, 2, 3, 0]").unwrap();
+        assert_eq!(
+            flat,
+            BoardInput::Tiles(RawBoard {
+                tiles: vec![1, 2, 3, 0],
+                rows: vec![]
+            })
+        );
+        let rows = board("[[1, 2, 3], [4, 5, 0]]").unwrap();
+        assert_eq!(rows.to_text(), "1 2 3/4 5 0");
+        let config = Config::default();
+        let i = instance(&rows, None, None, &config).unwrap();
+        assert_eq!(i.start.shape().to_string(), "2x3");
+    }
+
+    #[test]
+    fn wrong_types_are_named() {
+        let e = board("true").unwrap_err().message();
+        assert!(e.contains("a board as text"), "{e}");
+        let e = board(r#"[1, "x"]"#).unwrap_err().message();
+        assert!(e.contains("tile number"), "{e}");
+        let e = board("[[1, 2], 3]").unwrap_err().message();
+        assert!(e.contains("not both"), "{e}");
+        let e = board("[-1, 0]").unwrap_err().message();
+        assert!(e.starts_with("invalid request"), "{e}");
+        let e = board("[1, 2").unwrap_err().message();
+        assert!(e.starts_with("malformed JSON"), "{e}");
+    }
+
+    #[test]
+    fn named_goals_written_out_are_not_custom() {
+        let shape = Shape::square(3).unwrap();
+        let spec = GoalSpec::Explicit("1 2 3/8 0 4/7 6 5".into());
+        assert!(!goal(&spec, shape).unwrap().1);
+        let spec = GoalSpec::Explicit("2 1 3/8 0 4/7 6 5".into());
+        assert!(goal(&spec, shape).unwrap().1);
+    }
+
+    #[test]
+    fn limits_stay_within_the_server() {
+        let config = Config::default();
+        let l = limits(&config, Some(0.5), Some(10)).unwrap();
+        assert_eq!(l.time, Some(Duration::from_millis(500)));
+        assert_eq!(l.nodes, Some(10));
+        assert!(limits(&config, Some(0.0), None).is_err());
+        assert!(limits(&config, Some(f64::NAN), None).is_err());
+        assert!(limits(&config, Some(1e9), None).is_err());
+        assert!(limits(&config, None, Some(0)).is_err());
+        assert!(limits(&config, None, Some(u64::MAX)).is_err());
+    }
+}

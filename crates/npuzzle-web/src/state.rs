@@ -1,0 +1,206 @@
+//! The server's shared state: its limits and the slots that bound concurrent searches.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::error::AppError;
+
+/// The server's limits. [`Config::default`] suits a laptop in a classroom.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Largest request body, in bytes.
+    pub max_body_bytes: usize,
+    /// Longest side of a board, in tiles.
+    pub max_side: usize,
+    /// Longest a search may run, in wall-clock time (a request may ask for less).
+    pub time_limit: Duration,
+    /// Most nodes a search may generate (a request may ask for fewer).
+    pub max_nodes: u64,
+    /// Memory one search's open and closed lists may use, in bytes.
+    pub memory_bytes: u64,
+    /// Searches running at once; further requests wait in a queue.
+    pub max_concurrent_solves: usize,
+    /// Requests that may wait for a search slot; past this they get 503 at once.
+    pub max_queued: usize,
+    /// Longest a request waits for a slot before it gets 503.
+    pub queue_timeout: Duration,
+    /// Most expansions a trace may record.
+    pub max_trace: usize,
+    /// Most heuristics one comparison may run.
+    pub max_compare: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Config {
+            max_body_bytes: 64 * 1024,
+            max_side: 10,
+            time_limit: Duration::from_secs(10),
+            max_nodes: 200_000_000,
+            memory_bytes: 512 << 20,
+            max_concurrent_solves: cores.max(2),
+            max_queued: 1024,
+            queue_timeout: Duration::from_secs(10),
+            max_trace: 500,
+            max_compare: 8,
+        }
+    }
+}
+
+/// State shared by every request: the configuration and the search slots.
+#[derive(Clone, Debug)]
+pub struct AppState(Arc<Shared>);
+
+#[derive(Debug)]
+struct Shared {
+    config: Config,
+    slots: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    active: AtomicUsize,
+    warm: Mutex<HashSet<String>>,
+}
+
+/// Most kinds of search remembered as warm (see [`AppState::is_warm`]).
+const MAX_WARM: usize = 4096;
+
+impl AppState {
+    /// State for a server with these limits.
+    pub fn new(config: Config) -> AppState {
+        let slots = Arc::new(Semaphore::new(config.max_concurrent_solves.max(1)));
+        AppState(Arc::new(Shared {
+            config,
+            slots,
+            waiting: AtomicUsize::new(0),
+            active: AtomicUsize::new(0),
+            warm: Mutex::new(HashSet::new()),
+        }))
+    }
+
+    /// The limits.
+    pub fn config(&self) -> &Config {
+        &self.0.config
+    }
+
+    /// Searches running now (including ones cancelled but not yet stopped).
+    pub fn active_searches(&self) -> usize {
+        self.0.active.load(Ordering::SeqCst)
+    }
+
+    /// Requests waiting for a search slot now.
+    pub fn waiting(&self) -> usize {
+        self.0.waiting.load(Ordering::SeqCst)
+    }
+
+    /// Waits for a search slot.
+    ///
+    /// # Errors
+    /// [`AppError::Busy`] when the queue is full or the wait exceeds the queue timeout.
+    pub(crate) async fn slot(&self) -> Result<OwnedSemaphorePermit, AppError> {
+        if let Ok(permit) = self.0.slots.clone().try_acquire_owned() {
+            return Ok(permit);
+        }
+        let ahead = self.0.waiting.fetch_add(1, Ordering::SeqCst);
+        let _leave = Decrement(&self.0.waiting);
+        if ahead >= self.0.config.max_queued {
+            return Err(AppError::Busy);
+        }
+        tokio::time::timeout(
+            self.0.config.queue_timeout,
+            self.0.slots.clone().acquire_owned(),
+        )
+        .await
+        .map_err(|_| AppError::Busy)?
+        .map_err(|_| AppError::Internal)
+    }
+
+    /// Runs a search on the blocking pool once a slot is free. If the request goes away
+    /// (the client disconnected and the server dropped this future), the job's cancel flag is
+    /// set so the search stops at its next check; the slot stays taken until it has.
+    ///
+    /// # Errors
+    /// [`AppError::Busy`] when no slot frees up in time, [`AppError::Internal`] if the job
+    /// panicked.
+    pub(crate) async fn search<T, F>(&self, job: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+    {
+        let permit = self.slot().await?;
+        let cancel = CancelOnDrop::new();
+        let flag = cancel.flag();
+        let running = self.running();
+        let job = tokio::task::spawn_blocking(move || {
+            let _slot = permit;
+            let _running = running;
+            job(&flag)
+        });
+        let out = job.await.map_err(|_| AppError::Internal);
+        drop(cancel);
+        out
+    }
+
+    /// Whether a kind of search (shape, goal, heuristic, algorithm) has completed once on the
+    /// blocking pool, so any table it needs is built and a short attempt may run inline.
+    pub(crate) fn is_warm(&self, key: &str) -> bool {
+        self.0.warm.lock().is_ok_and(|w| w.contains(key))
+    }
+
+    /// Remembers a kind of search as warm (up to a bound, to keep memory fixed).
+    pub(crate) fn mark_warm(&self, key: String) {
+        if let Ok(mut w) = self.0.warm.lock() {
+            if w.len() < MAX_WARM {
+                w.insert(key);
+            }
+        }
+    }
+
+    /// Counts a search as active until the returned guard is dropped.
+    pub(crate) fn running(&self) -> Running {
+        self.0.active.fetch_add(1, Ordering::SeqCst);
+        Running(self.clone())
+    }
+}
+
+/// Counts one running search; dropping it uncounts.
+pub(crate) struct Running(AppState);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0 .0.active.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+struct Decrement<'a>(&'a AtomicUsize);
+
+impl Drop for Decrement<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Sets a search's cancel flag when dropped: held by the request (or its response stream), so
+/// a client that goes away stops its search.
+#[derive(Debug)]
+pub(crate) struct CancelOnDrop(Arc<AtomicBool>);
+
+impl CancelOnDrop {
+    pub(crate) fn new() -> CancelOnDrop {
+        CancelOnDrop(Arc::new(AtomicBool::new(false)))
+    }
+
+    /// The flag the search polls.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}

@@ -1,0 +1,674 @@
+//! The API in-process: `app(state).oneshot(request)`, no sockets. Answers are checked against
+//! an independent breadth-first search, and every path is replayed.
+
+use std::collections::{HashMap, VecDeque};
+use std::future::IntoFuture;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use npuzzle::{Board, GoalSpec, Move};
+use npuzzle_web::{app, AppState, Config};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+fn router() -> Router {
+    app(AppState::new(Config::default()))
+}
+
+async fn call(
+    router: &Router,
+    method: &str,
+    path: &str,
+    body: impl Into<Body>,
+) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(body.into())
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, value)
+}
+
+async fn post(router: &Router, path: &str, body: Value) -> (StatusCode, Value) {
+    call(router, "POST", path, body.to_string()).await
+}
+
+/// Shortest distance from `start` to `goal` by breadth-first search (small boards only).
+fn bfs_distance(start: &Board, goal: &Board) -> Option<usize> {
+    let mut seen = HashMap::from([(start.clone(), 0usize)]);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = seen[&b];
+        if &b == goal {
+            return Some(d);
+        }
+        for m in Move::ALL {
+            let mut next = b.clone();
+            if next.apply(m) && !seen.contains_key(&next) {
+                seen.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+fn board(text: &str) -> Board {
+    Board::parse(text, None).unwrap()
+}
+
+/// The path in a report replays from its start to its goal; returns its length.
+fn replay(report: &Value) -> usize {
+    let size: npuzzle::Shape = report["size"].as_str().unwrap().parse().unwrap();
+    let tiles = |key: &str| -> Vec<u32> {
+        report[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_u64().unwrap() as u32)
+            .collect()
+    };
+    let start = Board::new(size, tiles("start")).unwrap();
+    let goal = Board::new(size, tiles("goal")).unwrap();
+    let moves = Move::parse_letters(report["moves"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        start.replay(&moves).unwrap(),
+        goal,
+        "path does not reach the goal"
+    );
+    assert_eq!(report["length"], moves.len());
+    moves.len()
+}
+
+#[tokio::test]
+async fn solve_answers_the_cli_object_with_an_optimal_path() {
+    let r = router();
+    for (text, goal) in [
+        ("7 2 6/8 1 4/3 5 0", "standard"),
+        ("8 6 7/2 5 4/3 0 1", "standard"),
+        ("1 2 3/4 5 0", "blank-first"),
+        ("0 2 3/1 5 4", "spiral"),
+    ] {
+        let (status, report) = post(&r, "/api/solve", json!({ "board": text, "goal": goal })).await;
+        assert_eq!(status, StatusCode::OK, "{report}");
+        let start = board(text);
+        let goal_board = goal
+            .parse::<GoalSpec>()
+            .unwrap()
+            .board(start.shape())
+            .unwrap();
+        assert_eq!(replay(&report), bfs_distance(&start, &goal_board).unwrap());
+        assert_eq!(report["optimal"], true);
+        assert_eq!(report["solvable"], true);
+        // The same fields as `npuzzle solve --json` (the SolveReport schema).
+        for key in [
+            "solvable",
+            "length",
+            "moves",
+            "optimal",
+            "expanded",
+            "generated",
+            "max_open",
+            "seconds",
+            "heuristic",
+            "admissible",
+            "algorithm",
+            "stopped_by",
+            "size",
+            "start",
+            "goal",
+            "reason",
+        ] {
+            assert!(report.get(key).is_some(), "missing {key} in {report}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn boards_as_text_flat_array_and_rows_are_the_same_board() {
+    let r = router();
+    let mut answers = Vec::new();
+    for board in [
+        json!("7 2 6/8 1 4/3 5 0"),
+        json!([7, 2, 6, 8, 1, 4, 3, 5, 0]),
+        json!([[7, 2, 6], [8, 1, 4], [3, 5, 0]]),
+    ] {
+        let (status, report) = post(
+            &r,
+            "/api/solve",
+            json!({ "board": board, "size": "3x3", "heuristic": "manhattan", "algorithm": "astar" }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        answers.push((report["moves"].clone(), report["expanded"].clone()));
+    }
+    assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+}
+
+#[tokio::test]
+async fn unsolvable_boards_get_422_with_the_report_and_reason() {
+    let r = router();
+    let (status, report) = post(&r, "/api/solve", json!({ "board": "1 2 3/4 5 6/8 7 0" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(report["solvable"], false);
+    assert_eq!(report["length"], Value::Null);
+    assert!(report["reason"].as_str().unwrap().contains("unsolvable"));
+    // Check answers the question with 200 either way.
+    let (status, check) = post(&r, "/api/check", json!({ "board": "1 2 3/4 5 6/8 7 0" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(check["solvable"], false);
+    let (status, _) = post(&r, "/api/hint", json!({ "board": "1 2 3/4 5 6/8 7 0" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Bad input of every kind: a 4xx with a one-line `error`, never a 5xx.
+#[tokio::test]
+async fn bad_input_gets_a_clear_4xx() {
+    let r = router();
+    let cases: &[(&str, &str, u16, &str)] = &[
+        ("/api/solve", r#"{"board": "1 2 3"#, 400, "malformed JSON"),
+        ("/api/solve", "not json", 400, "malformed JSON"),
+        ("/api/solve", "", 400, "request body is empty"),
+        ("/api/solve", "[1, 2, 3]", 400, "invalid request"),
+        (
+            "/api/solve",
+            r#"{"board": true}"#,
+            400,
+            "expected a board as text",
+        ),
+        ("/api/solve", r#"{"board": [1, "x"]}"#, 400, "tile number"),
+        (
+            "/api/solve",
+            r#"{"board": [1.5, 0, 2, 3]}"#,
+            400,
+            "tile number",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": [-1, 0, 2, 3]}"#,
+            400,
+            "invalid request",
+        ),
+        (
+            "/api/solve",
+            r#"{"size": "3x3"}"#,
+            400,
+            "missing field `board`",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "heurstic": "x"}"#,
+            400,
+            "unknown field `heurstic`",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "size": 3}"#,
+            400,
+            "invalid type",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 1 2/3 4 5/6 7 0"}"#,
+            400,
+            "duplicate tile 1",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2 3/4 5 6/7 8 9"}"#,
+            400,
+            "out of range",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2 3/4 5 0", "size": "3x3"}"#,
+            400,
+            "2x3 board but the size is 3x3",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "heuristic": "psychic"}"#,
+            400,
+            "unknown heuristic",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "algorithm": "magic"}"#,
+            400,
+            "unknown algorithm",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "goal": "1 2 3/4 5 0"}"#,
+            400,
+            "goal is 2x3",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "size": "99999x99999"}"#,
+            400,
+            "too large",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "time_limit": -1}"#,
+            400,
+            "time_limit",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "time_limit": 1e9}"#,
+            400,
+            "time_limit",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "max_nodes": 0}"#,
+            400,
+            "max_nodes",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "weight": 0.5}"#,
+            400,
+            "weight",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "trace": 100000}"#,
+            400,
+            "trace",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", "heuristic": "perfect"}"#,
+            400,
+            "at most 10 cells",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2 3/4 5 6/7 8 0", "goal": "2 1 3/4 5 6/7 8 0", "heuristic": "perfect"}"#,
+            400,
+            "named goals only",
+        ),
+        ("/api/random", r#"{"size": "1x5"}"#, 400, "at least 2x2"),
+        (
+            "/api/random",
+            r#"{"moves": 1000000000}"#,
+            400,
+            "moves must be at most",
+        ),
+        (
+            "/api/compare",
+            r#"{"board": "1 2/3 0", "heuristics": []}"#,
+            400,
+            "must not be empty",
+        ),
+        (
+            "/api/compare",
+            r#"{"board": "1 2/3 0", "heuristics": ["a","b","c","d","e","f","g","h","i"]}"#,
+            400,
+            "at most 8",
+        ),
+        ("/api/check", r#"{"board": ""}"#, 400, "board is empty"),
+        ("/api/hint", r#"{"board": "1 2/3 0 0"}"#, 400, ""),
+    ];
+    for &(path, body, status, words) in cases {
+        let (got, answer) = call(&r, "POST", path, body.to_string()).await;
+        assert_eq!(got.as_u16(), status, "{path} {body}: {answer}");
+        let message = answer["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error in {answer}"));
+        assert!(
+            message.contains(words),
+            "{path} {body}: `{message}` lacks `{words}`"
+        );
+        assert!(!message.contains('\n') && message.len() < 400, "{message}");
+    }
+}
+
+#[tokio::test]
+async fn oversized_boards_and_bodies_are_refused() {
+    let r = router();
+    // Larger than the server's largest board, though a valid board.
+    let big: Vec<u32> = (1..121).chain([0]).collect();
+    let (status, answer) = post(&r, "/api/solve", json!({ "board": big, "size": "11x11" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("larger than this server allows"));
+    // A body over the limit.
+    let huge = format!(r#"{{"board": "{}"}}"#, "1 ".repeat(60_000));
+    let (status, answer) = call(&r, "POST", "/api/solve", huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(answer["error"].as_str().unwrap().contains("larger than"));
+}
+
+#[tokio::test]
+async fn limits_stop_a_search_and_say_which() {
+    let r = router();
+    let hard = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0";
+    let (status, report) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": hard, "heuristic": "misplaced", "max_nodes": 1000 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(report["stopped_by"], "nodes");
+    assert_eq!(report["length"], Value::Null);
+    let (status, report) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": hard, "heuristic": "misplaced", "time_limit": 0.2 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(report["stopped_by"], "time");
+}
+
+/// A board too hard to finish: a search on it runs until its limit or cancellation.
+const HARD_5X5: &str = "24 23 22 21 20/19 18 17 16 15/14 13 12 11 10/9 8 7 6 5/4 3 2 1 0";
+
+async fn wait_for(state: &AppState, searches: usize) {
+    for _ in 0..200 {
+        if state.active_searches() == searches {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!(
+        "expected {searches} searches, have {}",
+        state.active_searches()
+    );
+}
+
+#[tokio::test]
+async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
+    let state = AppState::new(Config {
+        max_concurrent_solves: 1,
+        max_queued: 0,
+        ..Config::default()
+    });
+    let r = app(state.clone());
+    // Warm up the 8-puzzle so later ones may take the inline path.
+    let (status, _) = post(&r, "/api/solve", json!({ "board": "7 2 6/8 1 4/3 5 0" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let long = {
+        let r = r.clone();
+        tokio::spawn(async move {
+            post(
+                &r,
+                "/api/solve",
+                json!({ "board": HARD_5X5, "heuristic": "misplaced", "time_limit": 1 }),
+            )
+            .await
+        })
+    };
+    wait_for(&state, 1).await;
+    let (status, answer) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": HARD_5X5, "max_nodes": 10 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("busy"));
+    // A small, warm search still answers: it never needs a slot.
+    let (status, _) = post(&r, "/api/solve", json!({ "board": "8 6 7/2 5 4/3 0 1" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, report) = long.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(report["stopped_by"], "time");
+    wait_for(&state, 0).await;
+}
+
+#[tokio::test]
+async fn a_search_stops_when_its_client_goes_away() {
+    let state = AppState::new(Config::default());
+    let r = app(state.clone());
+    let request = post(
+        &r,
+        "/api/solve",
+        json!({ "board": HARD_5X5, "heuristic": "misplaced" }),
+    );
+    // The client gives up after a moment: the request future is dropped, as hyper drops it
+    // when the connection closes.
+    let gave_up = tokio::time::timeout(Duration::from_millis(300), request).await;
+    assert!(gave_up.is_err());
+    // The search notices the cancel flag and frees its slot long before its 10 s limit.
+    wait_for(&state, 0).await;
+}
+
+/// The same over a real socket: hyper drops the request when the connection closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_the_connection_cancels_the_search() {
+    use tokio::io::AsyncWriteExt;
+    let state = AppState::new(Config::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(axum::serve(listener, app(state.clone())).into_future());
+    let body = json!({ "board": HARD_5X5, "heuristic": "misplaced" }).to_string();
+    let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    socket.write_all(request.as_bytes()).await.unwrap();
+    wait_for(&state, 1).await;
+    drop(socket);
+    wait_for(&state, 0).await;
+    server.abort();
+}
+
+#[tokio::test]
+async fn the_stream_reports_progress_then_the_result() {
+    let r = router();
+    let request = Request::post("/api/solve/stream")
+        .body(Body::from(
+            json!({ "board": "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0", "heuristic": "manhattan", "time_limit": 0.5 })
+                .to_string(),
+        ))
+        .unwrap();
+    let response = r.oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()[header::CONTENT_TYPE],
+        "application/x-ndjson"
+    );
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let lines: Vec<Value> = std::str::from_utf8(&bytes)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0], json!({ "started": true }));
+    assert!(lines
+        .iter()
+        .any(|l| l["progress"]["generated"].as_u64() > Some(0)));
+    let last = lines.last().unwrap();
+    assert_eq!(last["result"]["stopped_by"], "time");
+}
+
+#[tokio::test]
+async fn trace_and_path_as_on_the_command_line() {
+    let r = router();
+    let (status, report) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": "1 2 3/4 5 6/0 7 8", "algorithm": "astar", "heuristic": "manhattan", "trace": 5, "path": true }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let trace = report["trace"].as_array().unwrap();
+    assert_eq!(trace[0]["g"], 0);
+    assert_eq!(trace[0]["h"], 2.0);
+    assert_eq!(trace[0]["parent"], Value::Null);
+    assert!(trace.len() <= 5);
+    let path = report["path"].as_array().unwrap();
+    assert_eq!(path.len(), 3);
+    assert_eq!(path[2], json!([1, 2, 3, 4, 5, 6, 7, 8, 0]));
+}
+
+#[tokio::test]
+async fn a_hint_is_the_first_move_of_a_shortest_path() {
+    let r = router();
+    let goal = board("1 2 3/4 5 6/7 8 0");
+    for text in [
+        "7 2 6/8 1 4/3 5 0",
+        "8 6 7/2 5 4/3 0 1",
+        "1 2 3/4 5 6/7 0 8",
+    ] {
+        let start = board(text);
+        let (status, hint) = post(&r, "/api/hint", json!({ "board": text })).await;
+        assert_eq!(status, StatusCode::OK);
+        let m = Move::from_letter(hint["move"].as_str().unwrap().chars().next().unwrap()).unwrap();
+        let mut next = start.clone();
+        assert!(next.apply(m));
+        let d = bfs_distance(&start, &goal).unwrap();
+        assert_eq!(bfs_distance(&next, &goal).unwrap(), d - 1);
+        assert_eq!(hint["remaining"], d);
+        // The tile named is the one that slides into the gap.
+        assert_eq!(hint["tile"], next.tiles()[start.blank()]);
+    }
+    let (_, hint) = post(&r, "/api/hint", json!({ "board": "1 2 3/4 5 6/7 8 0" })).await;
+    assert_eq!(hint["solved"], true);
+    assert_eq!(hint["move"], Value::Null);
+}
+
+#[tokio::test]
+async fn random_boards_are_solvable_reproducible_and_within_their_walk() {
+    let r = router();
+    let (_, a) = post(&r, "/api/random", json!({ "size": "3x3", "seed": 7 })).await;
+    let (_, b) = post(&r, "/api/random", json!({ "size": "3x3", "seed": 7 })).await;
+    assert_eq!(a["board"], b["board"]);
+    let goal = board("1 2 3/4 5 6/7 8 0");
+    let start = board(a["text"].as_str().unwrap());
+    assert_eq!(a["distance"], bfs_distance(&start, &goal).unwrap());
+    for moves in [0, 1, 5, 12] {
+        let (status, w) = post(
+            &r,
+            "/api/random",
+            json!({ "size": "2x3", "goal": "spiral", "moves": moves }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        let start = Board::parse(w["text"].as_str().unwrap(), None).unwrap();
+        let goal = GoalSpec::Spiral.board(start.shape()).unwrap();
+        let d = bfs_distance(&start, &goal).unwrap();
+        assert!(
+            d <= moves && d % 2 == moves % 2,
+            "walk of {moves} ends {d} away"
+        );
+        assert_eq!(w["distance"], d);
+    }
+}
+
+#[tokio::test]
+async fn compare_runs_each_heuristic_and_they_agree_on_the_length() {
+    let r = router();
+    let (status, c) = post(&r, "/api/compare", json!({ "board": "7 2 6/8 1 4/3 5 0" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let results = c["results"].as_array().unwrap();
+    let names: Vec<&str> = results
+        .iter()
+        .map(|x| x["heuristic"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, npuzzle::HeuristicSpec::NAMES);
+    assert!(results
+        .iter()
+        .all(|x| x["length"] == 22 && x["optimal"] == true));
+    // Better-informed heuristics expand fewer nodes.
+    let expanded = |name: &str| {
+        results.iter().find(|x| x["heuristic"] == name).unwrap()["expanded"]
+            .as_u64()
+            .unwrap()
+    };
+    assert!(expanded("perfect") <= expanded("linear-conflict"));
+    assert!(expanded("linear-conflict") <= expanded("manhattan"));
+    assert!(expanded("manhattan") <= expanded("misplaced"));
+    // A heuristic that cannot serve the board is reported in its row, not as a failure.
+    let (status, c) = post(
+        &r,
+        "/api/compare",
+        json!({ "board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "heuristics": ["manhattan", "perfect"] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(c["results"][0]["length"], 1);
+    assert!(c["results"][1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("at most 10 cells"));
+}
+
+#[tokio::test]
+async fn custom_goals_solve_without_a_table() {
+    let r = router();
+    let (status, report) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": "1 2 3/4 5 6/7 8 0", "goal": [[0, 5, 4], [3, 2, 1]], "size": "3x3" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{report}");
+    let (status, report) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": "5 4 0/3 2 1", "goal": [[0, 5, 4], [3, 2, 1]] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(report["heuristic"], "linear-conflict");
+    assert_eq!(replay(&report), 2);
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_with_a_content_policy() {
+    let r = router();
+    let response = r
+        .clone()
+        .oneshot(Request::get("/").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(response
+        .headers()
+        .contains_key(header::CONTENT_SECURITY_POLICY));
+    let response = r
+        .clone()
+        .oneshot(
+            Request::get("/assets/js/main.js")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()[header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    let (status, answer) = call(&r, "GET", "/assets/../Cargo.toml", Body::empty()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    let (status, answer) = call(&r, "GET", "/api/solve", Body::empty()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(answer["error"].is_string());
+    let (status, info) = call(&r, "GET", "/api/info", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(info["limits"]["max_side"], 10);
+}
