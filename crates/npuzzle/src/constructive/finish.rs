@@ -27,9 +27,16 @@ pub(super) fn finish(g: &mut Grid, top: usize, left: usize) {
     }
 }
 
-/// Weighted A* (`W` = [`WEIGHT`], linear conflict) on the region, within `nodes` generated
-/// nodes. Returns whether it solved the region (then the moves are made).
+/// Weighted A* (linear conflict) on the region with each weight of [`WEIGHTS`] in turn,
+/// each within `nodes` generated nodes. Returns whether it solved the region (then the
+/// moves are made).
 pub(super) fn weighted(g: &mut Grid, top: usize, left: usize, nodes: u64) -> bool {
+    WEIGHTS
+        .into_iter()
+        .any(|w| weighted_with(g, top, left, nodes, w))
+}
+
+fn weighted_with(g: &mut Grid, top: usize, left: usize, nodes: u64, weight: f64) -> bool {
     let (puzzle, tiles) = region(g, top, left);
     let h = LinearConflict::new(&puzzle);
     let control = Control {
@@ -44,7 +51,7 @@ pub(super) fn weighted(g: &mut Grid, top: usize, left: usize, nodes: u64) -> boo
         &tiles,
         &h,
         true,
-        search::Priority::Weighted(WEIGHT),
+        search::Priority::Weighted(weight),
         control,
     );
     match outcome.moves {
@@ -56,8 +63,8 @@ pub(super) fn weighted(g: &mut Grid, top: usize, left: usize, nodes: u64) -> boo
     }
 }
 
-/// The weight of the weighted-A* finish.
-pub(super) const WEIGHT: f64 = 2.0;
+/// The weights of the weighted-A* finish: `W` = 2 first, then the faster `W` = 3.
+const WEIGHTS: [f64; 2] = [2.0, 3.0];
 
 /// The region as a search problem: its goal relabelled `1..` in goal order, and its tiles.
 fn region(g: &Grid, top: usize, left: usize) -> (Puzzle, Vec<u8>) {
