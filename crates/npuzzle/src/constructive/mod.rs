@@ -18,10 +18,10 @@
 //!    row use the classic manoeuvre (see `place.rs`).
 //! 3. **Finish.** The last region (2×2 up to 3×3, 2×4 or 4×2) is solved by IDA* with
 //!    linear conflict, optimally. On boards of at most 100 cells, weighted A* (`W` = 2,
-//!    then `W` = 3, linear conflict) first tries the region once it is down to 25 cells (5×5, or 3×8 and
-//!    the like, but no strip two cells wide), within a
-//!    budget of 300,000 generated nodes for each weight: it solves that part in about
-//!    two thirds of the moves the rows and columns would take.
+//!    then `W` = 3, linear conflict) first tries the region once it is down to 25 cells
+//!    (5×5, or 3×8 and the like, but no strip two cells wide), within 300,000 generated
+//!    nodes for each weight: it solves that part in about two thirds of the moves the rows
+//!    and columns would take.
 //! 4. **Shorten.** Every move that undoes the move before it is cancelled as it is
 //!    recorded; the board after the sequence is unchanged, so this is always safe.
 //!
