@@ -133,3 +133,41 @@ fn unsolvable_big_boards_are_refused_up_front() {
     assert_eq!(v["solvable"], false);
     assert_eq!(v["expanded"], 0);
 }
+
+#[test]
+fn limits_stop_the_constructive_solver_with_exit_3() {
+    let board = random("30x30", "standard", "4");
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "--json",
+            "-a",
+            "constructive",
+            "--max-nodes",
+            "100",
+            &board,
+        ],
+        None,
+    );
+    assert_eq!(code, 3);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stopped_by"], "nodes");
+    assert!(v["length"].is_null());
+    assert!(v["lower_bound"].as_u64().unwrap() > 0);
+    // A 300x300 path needs more than a megabyte: the memory limit stops it.
+    let big = random("300x300", "standard", "4");
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "--json",
+            "-a",
+            "constructive",
+            "--memory-limit",
+            "1",
+        ],
+        Some(big.as_bytes()),
+    );
+    assert_eq!(code, 3);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stopped_by"], "memory");
+}
