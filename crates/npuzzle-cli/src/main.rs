@@ -13,6 +13,7 @@ mod options;
 mod output;
 mod progress;
 mod runner;
+mod stream;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

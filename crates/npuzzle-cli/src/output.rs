@@ -1,10 +1,11 @@
 //! Printing a solve as text or JSON.
 
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
-use npuzzle::report::{path_boards, SolveReport};
+use npuzzle::report::SolveReport;
 use npuzzle::search::TraceStep;
-use npuzzle::{Board, Move, Solution, SolveError};
+use npuzzle::{Algorithm, Board, Move, Solution, SolveError};
 
 use crate::exit::Outcome;
 
@@ -48,36 +49,51 @@ pub fn text(
     result: &Result<Solution, SolveError>,
     path: bool,
 ) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
+    let mut out = Vec::new();
+    write_text(&mut out, start, goal, result, path).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("the text is UTF-8")
+}
+
+/// [`text`], written as it goes: the moves and the boards of `--path` are streamed, never
+/// held in a string, so a huge board's solution is in memory only once.
+pub fn write_text(
+    out: &mut impl Write,
+    start: &Board,
+    goal: &Board,
+    result: &Result<Solution, SolveError>,
+    path: bool,
+) -> io::Result<()> {
+    writeln!(
         out,
         "Board ({}):\n{}",
         start.shape(),
         indent(&start.to_grid())
-    );
-    let _ = writeln!(out, "Goal:\n{}", indent(&goal.to_grid()));
+    )?;
+    writeln!(out, "Goal:\n{}", indent(&goal.to_grid()))?;
     let s = match result {
         Err(SolveError::Unsolvable(v)) => {
-            let _ = writeln!(out, "Unsolvable: {}.", v.explanation());
-            return out;
+            return writeln!(out, "Unsolvable: {}.", v.explanation());
         }
         Err(e) => {
-            let _ = writeln!(out, "Error: {e}");
-            return out;
+            return writeln!(out, "Error: {e}");
         }
         Ok(s) => s,
     };
-    let _ = writeln!(out, "Solvable: {}.", s.verdict.explanation());
-    let how = format!(
-        "{} with {} ({})",
-        s.algorithm,
-        s.heuristic,
-        if s.admissible {
-            "admissible"
-        } else {
-            "not admissible"
-        }
-    );
+    writeln!(out, "Solvable: {}.", s.verdict.explanation())?;
+    let how = if s.algorithm == Algorithm::Constructive {
+        "constructive (rows and columns, then a search on the last corner)".to_string()
+    } else {
+        format!(
+            "{} with {} ({})",
+            s.algorithm,
+            s.heuristic,
+            if s.admissible {
+                "admissible"
+            } else {
+                "not admissible"
+            }
+        )
+    };
     match &s.moves {
         Some(moves) => {
             let quality = if s.optimal {
@@ -85,45 +101,73 @@ pub fn text(
             } else {
                 "not guaranteed optimal"
             };
-            let _ = writeln!(out, "Solution: {} moves, {quality}, by {how}.", moves.len());
-            let _ = writeln!(out, "Moves (blank): {}", Move::to_letters(moves));
+            writeln!(out, "Solution: {} moves, {quality}, by {how}.", moves.len())?;
+            if let (false, Some(lower)) = (s.optimal, s.lower_bound) {
+                let kind = if start.shape().cells() > npuzzle::puzzle::MAX_SEARCH_CELLS {
+                    "Manhattan distance"
+                } else {
+                    "linear conflict"
+                };
+                match s.bound_factor {
+                    Some(f) => writeln!(
+                        out,
+                        "Lower bound: {lower} moves ({kind}); this path is at most {f:.3} x optimal."
+                    )?,
+                    None => writeln!(out, "Lower bound: {lower} moves ({kind}).")?,
+                }
+            }
+            out.write_all(b"Moves (blank): ")?;
+            write_moves(out, moves)?;
+            out.write_all(b"\n")?;
             if path {
-                out.push_str(&path_text(start, moves));
+                write_path_text(out, start, moves)?;
             }
         }
         None => {
             let why = s.stopped_by.map(|r| r.as_str()).unwrap_or("a");
-            let _ = writeln!(
+            writeln!(
                 out,
                 "Stopped by the {why} limit before finding a solution ({how})."
-            );
+            )?;
         }
     }
     let st = &s.stats;
-    let _ = writeln!(
+    writeln!(
         out,
         "Expanded {}, generated {}, max open {}, {:.6} s.",
         st.expanded, st.generated, st.max_open, st.seconds
-    );
+    )?;
     if !s.trace.is_empty() {
-        out.push_str(&trace_text(&s.trace));
+        out.write_all(trace_text(&s.trace).as_bytes())?;
     }
-    out
+    Ok(())
 }
 
-/// Numbered boards along the path.
-fn path_text(start: &Board, moves: &[Move]) -> String {
-    let mut out = String::new();
-    let boards = path_boards(start, moves);
-    for (i, tiles) in boards.iter().enumerate() {
-        let b = Board::new(start.shape(), tiles.clone()).expect("boards along a path are valid");
+/// Moves as letters, written in blocks.
+pub fn write_moves(out: &mut impl Write, moves: &[Move]) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk in moves.chunks(1 << 16) {
+        buf.clear();
+        buf.extend(chunk.iter().map(|m| m.letter() as u8));
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+/// Numbered boards along the path, one at a time.
+fn write_path_text(out: &mut impl Write, start: &Board, moves: &[Move]) -> io::Result<()> {
+    let mut board = start.clone();
+    for i in 0..=moves.len() {
         let label = match i.checked_sub(1).map(|j| moves[j]) {
-            Some(m) => format!("Step {i} ({m}):"),
+            Some(m) => {
+                board.apply(m);
+                format!("Step {i} ({m}):")
+            }
             None => "Step 0 (start):".to_string(),
         };
-        let _ = writeln!(out, "\n{label}\n{}", indent(&b.to_grid()));
+        writeln!(out, "\n{label}\n{}", indent(&board.to_grid()))?;
     }
-    out
+    Ok(())
 }
 
 fn trace_text(trace: &[TraceStep]) -> String {

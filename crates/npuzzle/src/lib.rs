@@ -23,6 +23,7 @@
 //! ```
 
 pub mod board;
+pub mod constructive;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;

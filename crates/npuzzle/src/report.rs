@@ -45,6 +45,15 @@ pub struct SolveReport {
     /// Boards from start to goal, with `--path`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<Vec<Vec<u32>>>,
+    /// The best lower bound known on the optimal length (the length itself when optimal;
+    /// else linear conflict, or Manhattan distance on boards over 255 cells). Absent when
+    /// no search ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u64>,
+    /// Proven bound on `length ÷ optimal` (1 when optimal; for a bounded-suboptimal search
+    /// the smaller of its weight and `length ÷ lower_bound`). Absent when no path was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound_factor: Option<f64>,
 }
 
 impl SolveReport {
@@ -76,6 +85,8 @@ impl SolveReport {
             goal: goal.tiles().to_vec(),
             reason,
             path: None,
+            lower_bound: None,
+            bound_factor: None,
         };
         match result {
             Err(SolveError::Unsolvable(v)) => Some(SolveReport {
@@ -95,6 +106,8 @@ impl SolveReport {
                 admissible: Some(s.admissible),
                 algorithm: Some(s.algorithm.name().to_string()),
                 stopped_by: s.stopped_by.map(|r| r.as_str()),
+                lower_bound: s.lower_bound,
+                bound_factor: s.bound_factor,
                 path: match (&s.moves, with_path) {
                     (Some(moves), true) => Some(path_boards(start, moves)),
                     _ => None,

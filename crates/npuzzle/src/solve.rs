@@ -4,14 +4,17 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
+use crate::constructive;
 use crate::goal::GoalError;
 use crate::heuristic::pdb::{self, PartitionSpec, PatternDatabase};
 use crate::heuristic::{
-    self, HeuristicError, HeuristicSpec, LinearConflict, Manhattan, Reevaluate,
+    self, Heuristic, HeuristicError, HeuristicSpec, LinearConflict, Manhattan, Reevaluate,
 };
 use crate::moves::Move;
 use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
-use crate::search::{self, Control, Priority, SearchStats, StopReason, TraceStep};
+use crate::search::{
+    self, Control, Limits, Priority, SearchOutcome, SearchStats, StopReason, TraceStep,
+};
 use crate::solvability::{self, Verdict};
 
 /// A search algorithm, as named on the command line.
@@ -32,6 +35,12 @@ pub enum Algorithm {
     Greedy,
     /// A* on `g + W·h`; at most `W` × optimal with an admissible heuristic.
     WeightedAStar,
+    /// IDA* on `g + W·h`: at most `W` × optimal with an admissible heuristic, memory only
+    /// the path.
+    WeightedIdaStar,
+    /// Places tiles row by row and column by column, then finishes the last 3×3 optimally:
+    /// any size up to 2000×2000 in linear time, not optimal (see [`crate::constructive`]).
+    Constructive,
 }
 
 impl Algorithm {
@@ -44,17 +53,21 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Greedy => "greedy",
             Algorithm::WeightedAStar => "weighted-astar",
+            Algorithm::WeightedIdaStar => "weighted-idastar",
+            Algorithm::Constructive => "constructive",
         }
     }
 
     /// All algorithms, for help text and menus.
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::AStar,
         Algorithm::IdaStar,
         Algorithm::Bfs,
         Algorithm::Greedy,
         Algorithm::WeightedAStar,
+        Algorithm::WeightedIdaStar,
+        Algorithm::Constructive,
     ];
 }
 
@@ -75,6 +88,10 @@ impl FromStr for Algorithm {
             "bfs" | "breadth-first" => Algorithm::Bfs,
             "greedy" | "best-first" | "gbfs" => Algorithm::Greedy,
             "weighted-astar" | "wastar" | "weighted" | "wa*" => Algorithm::WeightedAStar,
+            "weighted-idastar" | "widastar" | "wida*" | "weighted-ida" => {
+                Algorithm::WeightedIdaStar
+            }
+            "constructive" | "rows" => Algorithm::Constructive,
             _ => return Err(SolveError::UnknownAlgorithm(crate::board::clip(&s))),
         })
     }
@@ -116,7 +133,7 @@ pub enum SolveError {
     Heuristic(#[from] HeuristicError),
     /// An unknown algorithm name.
     #[error(
-        "unknown algorithm `{0}` (expected auto, astar, idastar, bfs, greedy or weighted-astar)"
+        "unknown algorithm `{0}` (expected auto, astar, idastar, bfs, greedy, weighted-astar, weighted-idastar or constructive)"
     )]
     UnknownAlgorithm(String),
     /// A weight below 1 or not finite.
@@ -153,6 +170,14 @@ pub struct Solution {
     pub admissible: bool,
     /// The first expansions, when asked for.
     pub trace: Vec<TraceStep>,
+    /// The best lower bound known on the optimal length: the length itself when optimal,
+    /// else the start's linear-conflict value (Manhattan distance on boards over 255
+    /// cells). `None` when nothing was computed (errors only).
+    pub lower_bound: Option<u64>,
+    /// A proven bound on `length ÷ optimal` for a found path: 1 when optimal, otherwise
+    /// the smaller of the algorithm's weight `W` (bounded-suboptimal search with an
+    /// admissible heuristic) and `length ÷ lower_bound`. `None` when no path was found.
+    pub bound_factor: Option<f64>,
 }
 
 impl Solution {
@@ -162,11 +187,41 @@ impl Solution {
     }
 }
 
+/// Boards of at most this many cells keep the plain `auto` rule (IDA* with the strongest
+/// heuristic); larger ones go through `auto_large`.
+const AUTO_OPTIMAL_CELLS: usize = 16;
+
+/// Generated nodes `auto` lets optimal IDA* try on a board over `AUTO_OPTIMAL_CELLS`
+/// cells before it falls back (well under a second).
+const AUTO_OPTIMAL_NODES: u64 = 1_000_000;
+
+/// Generated nodes `auto` lets bounded-suboptimal weighted A* try before the constructive
+/// solver takes over (a second or two at most).
+const AUTO_BOUNDED_NODES: u64 = 500_000;
+
+/// The weights `auto` tries with weighted A*, in turn: paths at most 2 (then 3) × optimal.
+const AUTO_WEIGHTS: [f64; 2] = [2.0, 3.0];
+
+/// Boards over this many cells (10×10) skip weighted A* in `auto`: it seldom finishes
+/// within its budget there, and the constructive solver is close to its quality.
+const AUTO_BOUNDED_CELLS: usize = 100;
+
 /// Checks solvability, then searches.
 ///
-/// `Algorithm::Auto` uses IDA* (memory is only the path, so it never outgrows a memory
-/// limit) with the `perfect` table on boards of up to 10 cells, pattern databases (`pdb`)
-/// on 4×4 and linear conflict on other boards (see [`planned_heuristic`]).
+/// `Algorithm::Auto`:
+///
+/// * up to 16 cells: IDA* (memory is only the path, so it never outgrows a memory limit)
+///   with the `perfect` table on boards of up to 10 cells, pattern databases (`pdb`) on
+///   4×4 and linear conflict on other boards (see [`planned_heuristic`]); optimal.
+/// * up to 255 cells: optimal IDA* with linear conflict while it stays cheap (at most
+///   1,000,000 generated nodes and a tenth of any time limit); else, on boards of at most
+///   100 cells, weighted A* with linear conflict and `W` = 2, then `W` = 3 (at most `W` ×
+///   optimal), each within 500,000 generated nodes and a third of the time left; else the
+///   constructive solver.
+/// * larger boards: the constructive solver.
+///
+/// The [`Solution`] names the algorithm that produced the path, marks it optimal only when
+/// that is proven, and gives a lower bound and a proven bound factor beside its length.
 /// Without a heuristic the other algorithms use linear conflict.
 ///
 /// # Errors
@@ -197,6 +252,16 @@ pub fn solve(
         return Err(SolveError::InvalidWeight(options.weight));
     }
     let cells = start.shape().cells();
+    match options.algorithm {
+        Algorithm::Constructive => return Ok(constructive(start, goal, verdict, control)),
+        Algorithm::Auto if cells > MAX_SEARCH_CELLS => {
+            return Ok(constructive(start, goal, verdict, control))
+        }
+        Algorithm::Auto if cells > AUTO_OPTIMAL_CELLS => {
+            return auto_large(start, goal, verdict, options, control)
+        }
+        _ => {}
+    }
     let puzzle = Puzzle::new(goal).ok_or(SolveError::TooLarge {
         cells,
         max: MAX_SEARCH_CELLS,
@@ -208,50 +273,112 @@ pub fn solve(
         a => a,
     };
     let spec = planned_for(&puzzle, options);
+    let outcome = run_search(&puzzle, &tiles, algorithm, &spec, options.weight, control)?;
+    Ok(finish(
+        &puzzle,
+        &tiles,
+        verdict,
+        outcome,
+        algorithm,
+        &spec,
+        options.weight,
+    ))
+}
+
+/// One search with one algorithm and heuristic.
+fn run_search(
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    algorithm: Algorithm,
+    spec: &HeuristicSpec,
+    weight: f64,
+    control: Control<'_>,
+) -> Result<SearchOutcome, SolveError> {
     let admissible = spec.admissible();
-    let outcome = match algorithm {
-        Algorithm::Bfs => search::bfs(&puzzle, &tiles, control),
+    Ok(match algorithm {
+        Algorithm::Bfs => search::bfs(puzzle, tiles, control),
         Algorithm::IdaStar | Algorithm::Auto => match spec {
             HeuristicSpec::Manhattan => {
-                search::idastar(&puzzle, &tiles, Manhattan::new(&puzzle), control)
+                search::idastar(puzzle, tiles, Manhattan::new(puzzle), control)
             }
             HeuristicSpec::LinearConflict => {
-                search::idastar(&puzzle, &tiles, LinearConflict::new(&puzzle), control)
+                search::idastar(puzzle, tiles, LinearConflict::new(puzzle), control)
             }
-            HeuristicSpec::Pdb(ref p) => {
-                let partition = pdb::partition(p, &puzzle).map_err(HeuristicError::from)?;
-                let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {})
+            HeuristicSpec::Pdb(p) => {
+                let partition = pdb::partition(p, puzzle).map_err(HeuristicError::from)?;
+                let (db, _) = PatternDatabase::new(puzzle, &partition, &mut |_| {})
                     .map_err(HeuristicError::from)?;
-                search::idastar(&puzzle, &tiles, db.search(), control)
+                search::idastar(puzzle, tiles, db.search(), control)
             }
             _ => {
-                let h = heuristic::build(&spec, &puzzle)?;
-                search::idastar(&puzzle, &tiles, Reevaluate(h.as_ref()), control)
+                let h = heuristic::build(spec, puzzle)?;
+                search::idastar(puzzle, tiles, Reevaluate(h.as_ref()), control)
             }
         },
-        Algorithm::AStar | Algorithm::Greedy | Algorithm::WeightedAStar => {
-            let h = heuristic::build(&spec, &puzzle)?;
+        Algorithm::WeightedIdaStar => match spec {
+            HeuristicSpec::Manhattan => {
+                search::weighted_idastar(puzzle, tiles, Manhattan::new(puzzle), weight, control)
+            }
+            HeuristicSpec::LinearConflict => search::weighted_idastar(
+                puzzle,
+                tiles,
+                LinearConflict::new(puzzle),
+                weight,
+                control,
+            ),
+            _ => {
+                let h = heuristic::build(spec, puzzle)?;
+                search::weighted_idastar(puzzle, tiles, Reevaluate(h.as_ref()), weight, control)
+            }
+        },
+        // (The constructive solver is not a search; `solve` never sends it here.)
+        Algorithm::AStar
+        | Algorithm::Greedy
+        | Algorithm::WeightedAStar
+        | Algorithm::Constructive => {
+            let h = heuristic::build(spec, puzzle)?;
             let priority = match algorithm {
                 Algorithm::AStar => Priority::AStar,
                 Algorithm::Greedy => Priority::Greedy,
-                _ => Priority::Weighted(options.weight),
+                _ => Priority::Weighted(weight),
             };
-            search::astar(&puzzle, &tiles, h.as_ref(), admissible, priority, control)
+            search::astar(puzzle, tiles, h.as_ref(), admissible, priority, control)
         }
-    };
+    })
+}
+
+/// The [`Solution`] of a search, with its optimality and bounds.
+fn finish(
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    verdict: Verdict,
+    outcome: SearchOutcome,
+    algorithm: Algorithm,
+    spec: &HeuristicSpec,
+    weight: f64,
+) -> Solution {
+    let admissible = spec.admissible();
     let optimal = outcome.moves.is_some()
         && match algorithm {
             Algorithm::Bfs => true,
             Algorithm::AStar | Algorithm::IdaStar | Algorithm::Auto => admissible,
-            Algorithm::WeightedAStar => admissible && options.weight <= 1.0,
-            Algorithm::Greedy => false,
+            Algorithm::WeightedAStar | Algorithm::WeightedIdaStar => {
+                admissible && options_weight_is_one(algorithm, weight)
+            }
+            Algorithm::Greedy | Algorithm::Constructive => false,
         };
+    let weight_bound = match algorithm {
+        Algorithm::WeightedAStar if admissible => Some(weight),
+        Algorithm::WeightedIdaStar if admissible => Some(search::effective_weight(weight)),
+        _ => None,
+    };
     let (heuristic, admissible) = if algorithm == Algorithm::Bfs {
         ("none".to_string(), true)
     } else {
         (spec.to_string(), admissible)
     };
-    Ok(Solution {
+    let lower = search_lower_bound(puzzle, tiles);
+    let mut solution = Solution {
         verdict,
         moves: outcome.moves,
         optimal,
@@ -261,7 +388,157 @@ pub fn solve(
         heuristic,
         admissible,
         trace: outcome.trace,
-    })
+        lower_bound: None,
+        bound_factor: None,
+    };
+    set_bounds(&mut solution, lower, weight_bound);
+    solution
+}
+
+/// Whether a weighted search ran with weight 1 (then it is plain A* or IDA*).
+fn options_weight_is_one(algorithm: Algorithm, weight: f64) -> bool {
+    match algorithm {
+        Algorithm::WeightedIdaStar => search::effective_weight(weight) <= 1.0,
+        _ => weight <= 1.0,
+    }
+}
+
+/// The linear-conflict value of the start: a lower bound on the optimal length.
+fn search_lower_bound(puzzle: &Puzzle, tiles: &[u8]) -> u64 {
+    heuristic::whole_moves(LinearConflict::new(puzzle).estimate(tiles)).into()
+}
+
+/// Fills in `lower_bound` and `bound_factor` from a lower bound and, for bounded-suboptimal
+/// searches, their weight.
+fn set_bounds(s: &mut Solution, lower: u64, weight_bound: Option<f64>) {
+    match s.length() {
+        Some(len) if s.optimal => {
+            s.lower_bound = Some(len as u64);
+            s.bound_factor = Some(1.0);
+        }
+        Some(len) => {
+            s.lower_bound = Some(lower);
+            let certified = (lower > 0).then(|| len as f64 / lower as f64);
+            s.bound_factor = match (weight_bound, certified) {
+                (Some(w), Some(c)) => Some(w.min(c)),
+                (w, c) => w.or(c),
+            };
+        }
+        None => s.lower_bound = Some(lower),
+    }
+}
+
+/// The constructive solver's [`Solution`].
+fn constructive(start: &Board, goal: &Board, verdict: Verdict, control: Control<'_>) -> Solution {
+    let outcome = constructive::construct_controlled(start, goal, control);
+    let lower = match Puzzle::new(goal) {
+        Some(puzzle) => search_lower_bound(&puzzle, &puzzle.encode(start)),
+        None => constructive::manhattan_bound(start, goal),
+    };
+    let mut solution = Solution {
+        verdict,
+        moves: outcome.moves,
+        optimal: false,
+        stats: outcome.stats,
+        stopped_by: outcome.stopped_by,
+        algorithm: Algorithm::Constructive,
+        heuristic: "none".to_string(),
+        admissible: true,
+        trace: Vec::new(),
+        lower_bound: None,
+        bound_factor: None,
+    };
+    // A path no longer than a lower bound is a shortest one.
+    solution.optimal = solution.length().is_some_and(|len| len as u64 <= lower);
+    set_bounds(&mut solution, lower, None);
+    solution
+}
+
+/// `auto` on boards of 17 to 255 cells: optimal while cheap, then bounded-suboptimal, then
+/// constructive (see [`solve`]). Statistics add up over the phases.
+fn auto_large(
+    start: &Board,
+    goal: &Board,
+    verdict: Verdict,
+    options: &SolveOptions,
+    control: Control<'_>,
+) -> Result<Solution, SolveError> {
+    let puzzle = Puzzle::new(goal).expect("at most 255 cells");
+    let tiles = puzzle.encode(start);
+    let spec = options
+        .heuristic
+        .clone()
+        .unwrap_or(HeuristicSpec::LinearConflict);
+    let began = std::time::Instant::now();
+    let mut total = SearchStats::default();
+    let mut phases = vec![(Algorithm::IdaStar, AUTO_OPTIMAL_NODES, 0.1, 1.0)];
+    if start.shape().cells() <= AUTO_BOUNDED_CELLS {
+        for w in AUTO_WEIGHTS {
+            phases.push((Algorithm::WeightedAStar, AUTO_BOUNDED_NODES, 0.33, w));
+        }
+    }
+    for (algorithm, budget, share, weight) in phases {
+        let limits = phase_limits(control.limits, budget, share, began, &total);
+        let phase = Control { limits, ..control };
+        let outcome = run_search(&puzzle, &tiles, algorithm, &spec, weight, phase)?;
+        add_stats(&mut total, &outcome.stats);
+        let user_stop = match outcome.stopped_by {
+            Some(StopReason::Cancelled) => true,
+            Some(StopReason::Nodes) => control.limits.nodes.is_some_and(|n| total.generated >= n),
+            Some(StopReason::Time) => control.limits.time.is_some_and(|t| began.elapsed() >= t),
+            _ => false,
+        };
+        if outcome.moves.is_some() || user_stop {
+            let mut s = finish(&puzzle, &tiles, verdict, outcome, algorithm, &spec, weight);
+            total.seconds = began.elapsed().as_secs_f64();
+            s.stats = total;
+            return Ok(s);
+        }
+    }
+    let rest = Control {
+        limits: Limits {
+            time: control
+                .limits
+                .time
+                .map(|t| t.saturating_sub(began.elapsed())),
+            nodes: None,
+            ..control.limits
+        },
+        ..control
+    };
+    let mut s = constructive(start, goal, verdict, rest);
+    add_stats(&mut total, &s.stats);
+    total.seconds = began.elapsed().as_secs_f64();
+    s.stats = total;
+    Ok(s)
+}
+
+/// A phase's limits: its own node budget and share of the time left, within the caller's.
+fn phase_limits(
+    user: Limits,
+    budget: u64,
+    share: f64,
+    began: std::time::Instant,
+    done: &SearchStats,
+) -> Limits {
+    let nodes = match user.nodes {
+        Some(n) => budget.min(n.saturating_sub(done.generated)).max(1),
+        None => budget,
+    };
+    let time = user
+        .time
+        .map(|t| t.saturating_sub(began.elapsed()).mul_f64(share));
+    Limits {
+        time,
+        nodes: Some(nodes),
+        memory_bytes: user.memory_bytes,
+    }
+}
+
+fn add_stats(total: &mut SearchStats, more: &SearchStats) {
+    total.expanded += more.expanded;
+    total.generated += more.generated;
+    total.max_open = total.max_open.max(more.max_open);
 }
 
 /// The heuristic [`solve`] will use for `options` towards `goal`, with `pdb` resolved to a

@@ -575,6 +575,8 @@ mod tests {
             heuristic: "manhattan".into(),
             admissible: true,
             trace: Vec::new(),
+            lower_bound: None,
+            bound_factor: None,
         })
     }
 

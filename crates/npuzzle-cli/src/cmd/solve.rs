@@ -1,5 +1,7 @@
 //! `npuzzle solve`: solve one board or a file of boards.
 
+use std::io::Write as _;
+
 use anyhow::Result;
 use clap::Args;
 use npuzzle::search::Control;
@@ -10,6 +12,7 @@ use crate::input;
 use crate::options::{BoardArgs, SearchArgs};
 use crate::output;
 use crate::progress::SearchSpinner;
+use crate::stream;
 
 /// Solve boards and print the path and statistics.
 #[derive(Args, Debug)]
@@ -105,7 +108,17 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
                 continue;
             }
         }
-        if args.json {
+        if args.path {
+            stream::warn_path(&start, &result);
+        }
+        let outcome = output::outcome(&result);
+        if args.json && stream::is_huge(&start, &result, args.path) {
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
+            // A reader that goes away (e.g. `| head`) ends the output, not the run.
+            let _ = stream::json(&mut out, &start, &goal, result, args.path, entry.expected)
+                .and_then(|()| out.flush());
+        } else if args.json {
             let mut line = output::json(&start, &goal, &result, args.path);
             if let Some(expected) = entry.expected {
                 // Keep the report's schema and add the file's expected length beside it.
@@ -117,7 +130,12 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
             if !single {
                 println!("== line {} ==", entry.line);
             }
-            print!("{}", output::text(&start, &goal, &result, args.path));
+            {
+                let stdout = std::io::stdout();
+                let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
+                let _ = output::write_text(&mut out, &start, &goal, &result, args.path)
+                    .and_then(|()| out.flush());
+            }
             if let (Some(expected), Ok(s)) = (entry.expected, &result) {
                 match s.length() {
                     Some(len) if len == expected => {
@@ -133,7 +151,7 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
                 println!();
             }
         }
-        worst = worst.worst(output::outcome(&result));
+        worst = worst.worst(outcome);
     }
     Ok(worst)
 }

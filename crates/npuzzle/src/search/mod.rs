@@ -17,11 +17,13 @@ mod idastar;
 mod keys;
 mod meter;
 mod store;
+mod weighted_idastar;
 
 pub use astar::{astar, Priority};
 pub use bfs::bfs;
 pub use idastar::idastar;
 pub(crate) use meter::Meter;
+pub use weighted_idastar::{effective_weight, weighted_idastar};
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -1,0 +1,287 @@
+//! A constructive solver for boards of any size: place tiles row by row and column by
+//! column until at most 9 cells are left, finish those optimally, and keep the move list
+//! free of moves that undo the one before.
+//!
+//! It is not optimal, but it is fast (linear in the number of moves it makes: a random
+//! 100×100 board takes well under a second) and works on any solvable board up to
+//! [`MAX_CELLS`](crate::shape::MAX_CELLS), any shape (`R ≠ C` too) and any goal.
+//!
+//! How it works:
+//!
+//! 1. **Goal.** The rows and columns are filled from the top and the left, so the last
+//!    region is the bottom-right corner. If the goal's blank lies outside that region, the
+//!    solver aims instead at the goal with its blank walked right then down into the region
+//!    (`G'`), and appends the walk back (`G' → G`), a few extra moves at most `rows + cols`.
+//! 2. **Rows and columns.** While the region has more than 9 cells, fill its top row if it
+//!    has at least as many rows as columns, else its left column (the transposed case of
+//!    the same code). Tiles are pushed home along staircase paths; the last two tiles of a
+//!    row use the classic manoeuvre (see `place.rs`).
+//! 3. **Finish.** The last region (2×2 up to 3×3, 2×4 or 4×2) is solved by IDA* with
+//!    linear conflict, optimally. On boards of at most 100 cells, weighted A* (`W` = 2,
+//!    then `W` = 3, linear conflict) first tries the region once it is down to 25 cells
+//!    (5×5, or 3×8 and the like, but no strip two cells wide), within 300,000 generated
+//!    nodes for each weight: it solves that part in about two thirds of the moves the rows
+//!    and columns would take.
+//! 4. **Shorten.** Every move that undoes the move before it is cancelled as it is
+//!    recorded; the board after the sequence is unchanged, so this is always safe.
+//!
+//! The board is kept as two arrays (tile on each cell, cell of each tile), both updated in
+//! `O(1)` a move: no copies, so memory is a few bytes a cell plus one byte a move.
+//!
+//! ```
+//! use npuzzle::{constructive, generate, GoalSpec, Shape};
+//! let goal = GoalSpec::Spiral.board(Shape::new(9, 13)?)?;
+//! let start = generate::random_solvable(&goal, &mut generate::rng(1));
+//! let moves = constructive::construct(&start, &goal)?;
+//! assert_eq!(start.replay(&moves).unwrap(), goal);
+//! assert!(moves.len() as u64 >= constructive::manhattan_bound(&start, &goal));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod finish;
+mod grid;
+mod place;
+
+use crate::board::Board;
+use crate::moves::Move;
+use crate::search::{Control, Meter, SearchOutcome, SearchStats};
+use crate::solvability;
+use crate::solve::SolveError;
+
+use grid::Grid;
+use place::Placer;
+
+/// Largest final region, in cells, left to the optimal finish.
+const FINISH_CELLS: usize = 9;
+
+/// On boards of at most [`MID_SIZE_CELLS`] cells, the region is handed to weighted A*
+/// once it has at most this many cells (a 5×5, say).
+const WEIGHTED_CELLS: usize = 25;
+
+/// Boards up to this size (10×10) try the weighted-A* finish; on larger ones it would gain
+/// too little to be worth its time.
+const MID_SIZE_CELLS: usize = 100;
+
+/// Generated-node budget of each weight of the weighted-A* finish (a few tenths of a
+/// second at most); past them the rows and columns go on down to 3×3.
+const WEIGHTED_NODES: u64 = 300_000;
+
+/// Moves of the blank that take `start` to `goal`, found constructively.
+///
+/// # Errors
+/// [`SolveError::Unsolvable`] (checked before any move is made) or
+/// [`SolveError::Goal`] when the boards have different shapes.
+pub fn construct(start: &Board, goal: &Board) -> Result<Vec<Move>, SolveError> {
+    let verdict = solvability::check(start, goal)?;
+    if !verdict.solvable {
+        return Err(SolveError::Unsolvable(verdict));
+    }
+    Ok(construct_solvable(start, goal))
+}
+
+/// [`construct`] with or without the weighted-A* finish of mid-size boards (without it,
+/// rows and columns go down to the last 3×3 whatever the size: the plain constructive
+/// solver, for comparisons).
+///
+/// # Errors
+/// As [`construct`].
+pub fn construct_with(
+    start: &Board,
+    goal: &Board,
+    weighted_finish: bool,
+) -> Result<Vec<Move>, SolveError> {
+    let verdict = solvability::check(start, goal)?;
+    if !verdict.solvable {
+        return Err(SolveError::Unsolvable(verdict));
+    }
+    Ok(run(start, goal, Control::default(), weighted_finish)
+        .moves
+        .expect("no limits"))
+}
+
+/// [`construct`] for boards already known to be solvable.
+pub(crate) fn construct_solvable(start: &Board, goal: &Board) -> Vec<Move> {
+    run(start, goal, Control::default(), true)
+        .moves
+        .expect("no limits")
+}
+
+/// [`construct`] for a solvable board under a search's [`Control`]: limits and
+/// cancellation are checked, and progress reported, after each row or column. In the
+/// statistics, `expanded` counts rows and columns filled and `generated` the moves kept so
+/// far; the memory limit covers the move list and the board's four arrays.
+pub(crate) fn construct_controlled(
+    start: &Board,
+    goal: &Board,
+    control: Control<'_>,
+) -> SearchOutcome {
+    run(start, goal, control, true)
+}
+
+fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool) -> SearchOutcome {
+    let shape = start.shape();
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let (h, w) = final_region(rows, cols);
+
+    // Walk the goal's blank right, then down, into the final region.
+    let mut goal_tiles = goal.tiles().to_vec();
+    let (gr, gc) = shape.coords(goal.blank());
+    let (tr, tc) = (gr.max(rows - h), gc.max(cols - w));
+    let mut b = goal.blank();
+    for _ in gc..tc {
+        goal_tiles.swap(b, b + 1);
+        b += 1;
+    }
+    for _ in gr..tr {
+        goal_tiles.swap(b, b + cols);
+        b += cols;
+    }
+
+    let mut meter = Meter::new(control);
+    let mut stats = SearchStats::default();
+    let mut grid = Grid::new(start, goal_tiles);
+    let (mut top, mut left) = (0, 0);
+    let board_bytes = 16 * shape.cells() as u64;
+    let mut weighted = weighted_finish && shape.cells() <= MID_SIZE_CELLS;
+    let mut done = false;
+    while (rows - top) * (cols - left) > FINISH_CELLS {
+        // (Not on strips two cells wide: weighted A* seldom finishes those in its budget.)
+        let (h, w) = (rows - top, cols - left);
+        if weighted && h * w <= WEIGHTED_CELLS && h >= 3 && w >= 3 {
+            weighted = false;
+            if finish::weighted(&mut grid, top, left, WEIGHTED_NODES) {
+                done = true;
+                break;
+            }
+        }
+        // Grow the move list by a quarter at a time (not double), so the memory limit is
+        // checked before an allocation rather than after one twice too large.
+        let moves = &mut grid.moves;
+        if moves.capacity() - moves.len() < moves.len() / 8 + (1 << 16) {
+            moves.reserve_exact(moves.len() / 4 + (1 << 20));
+        }
+        stats.generated = moves.len() as u64;
+        let why = if meter.over_memory(board_bytes + moves.capacity() as u64) {
+            Some(crate::search::StopReason::Memory)
+        } else {
+            meter.check(&stats, 0, None)
+        };
+        if let Some(why) = why {
+            stats.seconds = meter.seconds();
+            return SearchOutcome {
+                moves: None,
+                stats,
+                stopped_by: Some(why),
+                trace: Vec::new(),
+            };
+        }
+        let mut placer = Placer::new(&mut grid);
+        if rows - top >= cols - left {
+            placer.fill_row(top, left);
+            top += 1;
+        } else {
+            placer.fill_col(top, left);
+            left += 1;
+        }
+        stats.expanded += 1;
+    }
+    if !done {
+        finish::finish(&mut grid, top, left);
+    }
+    // And back from G' to the real goal.
+    for _ in gr..tr {
+        grid.step(Move::Up);
+    }
+    for _ in gc..tc {
+        grid.step(Move::Left);
+    }
+    let mut moves = grid.moves;
+    moves.shrink_to_fit();
+    stats.generated = moves.len() as u64;
+    stats.seconds = meter.seconds();
+    SearchOutcome {
+        moves: Some(moves),
+        stats,
+        stopped_by: None,
+        trace: Vec::new(),
+    }
+}
+
+/// Rows and columns of the region left to the optimal finish on a `rows` × `cols` board.
+fn final_region(mut rows: usize, mut cols: usize) -> (usize, usize) {
+    while rows * cols > FINISH_CELLS {
+        if rows >= cols {
+            rows -= 1;
+        } else {
+            cols -= 1;
+        }
+    }
+    (rows, cols)
+}
+
+/// The Manhattan lower bound: every tile (not the blank) must travel at least its row and
+/// column distance to its goal cell, one cell a move. Works on boards of any size.
+///
+/// # Panics
+/// If the boards have different shapes.
+pub fn manhattan_bound(start: &Board, goal: &Board) -> u64 {
+    assert_eq!(start.shape(), goal.shape(), "boards of one shape");
+    let shape = start.shape();
+    let goal_pos = goal.positions();
+    start
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(|(cell, &t)| {
+            let (r, c) = shape.coords(cell);
+            let (gr, gc) = shape.coords(goal_pos[t as usize]);
+            (r.abs_diff(gr) + c.abs_diff(gc)) as u64
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate;
+    use crate::goal::GoalSpec;
+    use crate::shape::Shape;
+
+    #[test]
+    fn final_regions() {
+        assert_eq!(final_region(3, 3), (3, 3));
+        assert_eq!(final_region(100, 100), (3, 3));
+        assert_eq!(final_region(2, 7), (2, 4));
+        assert_eq!(final_region(7, 2), (4, 2));
+        assert_eq!(final_region(2, 2), (2, 2));
+    }
+
+    #[test]
+    fn solves_every_named_goal_on_assorted_shapes() {
+        for (i, size) in [
+            "2x2", "2x3", "3x2", "2x7", "7x2", "3x3", "4x4", "5x5", "4x9", "9x13", "12x5",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let shape: Shape = size.parse().unwrap();
+            for spec in GoalSpec::NAMED {
+                let goal = spec.board(shape).unwrap();
+                let mut rng = generate::rng(i as u64);
+                for _ in 0..5 {
+                    let start = generate::random_solvable(&goal, &mut rng);
+                    let moves = construct(&start, &goal).unwrap();
+                    assert_eq!(start.replay(&moves).unwrap(), goal, "{size} {spec}");
+                    assert!(moves.len() as u64 >= manhattan_bound(&start, &goal));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solved_board_needs_no_moves() {
+        let goal = GoalSpec::Standard.board(Shape::new(6, 8).unwrap()).unwrap();
+        assert!(construct(&goal, &goal).unwrap().is_empty());
+    }
+}

@@ -1,0 +1,256 @@
+//! The constructive solver and the large-board `auto`: every path replays to the goal on
+//! many shapes and goals, unsolvable pairs are refused before any move, and the reported
+//! lower bounds and bound factors hold against breadth-first distances.
+
+mod common;
+
+use npuzzle::search::Control;
+use npuzzle::{
+    constructive, generate, solve, Algorithm, Board, GoalSpec, Shape, SolveError, SolveOptions,
+};
+use proptest::prelude::*;
+
+fn options(algorithm: Algorithm) -> SolveOptions {
+    SolveOptions {
+        algorithm,
+        ..SolveOptions::default()
+    }
+}
+
+/// A random explicit goal for a shape.
+fn random_goal(shape: Shape, seed: u64) -> Board {
+    let standard = GoalSpec::Standard.board(shape).unwrap();
+    let mut rng = generate::rng(seed);
+    // Either parity class will do for a goal: shuffle freely.
+    let mut tiles = standard.tiles().to_vec();
+    use rand::seq::SliceRandom;
+    tiles.shuffle(&mut rng);
+    Board::new(shape, tiles).unwrap()
+}
+
+/// The same board with two tiles (not the blank) swapped: the other parity class.
+fn swap_two(board: &Board) -> Board {
+    let mut tiles = board.tiles().to_vec();
+    let mut non_blank = (0..tiles.len()).filter(|&i| tiles[i] != 0);
+    let (a, b) = (non_blank.next().unwrap(), non_blank.next().unwrap());
+    tiles.swap(a, b);
+    Board::new(board.shape(), tiles).unwrap()
+}
+
+fn goals(shape: Shape, seed: u64) -> Vec<Board> {
+    let mut goals: Vec<Board> = GoalSpec::NAMED
+        .iter()
+        .map(|g| g.board(shape).unwrap())
+        .collect();
+    goals.push(random_goal(shape, seed));
+    goals
+}
+
+#[test]
+fn replays_on_many_shapes_and_goals() {
+    let shapes = [
+        "2x2", "2x3", "3x2", "2x7", "7x2", "3x3", "4x4", "5x5", "3x10", "10x3", "9x13", "13x9",
+        "2x25", "25x2", "30x30",
+    ];
+    for (i, size) in shapes.iter().enumerate() {
+        let shape: Shape = size.parse().unwrap();
+        for goal in goals(shape, i as u64) {
+            let mut rng = generate::rng(100 + i as u64);
+            for _ in 0..3 {
+                let start = generate::random_solvable(&goal, &mut rng);
+                let moves = constructive::construct(&start, &goal).unwrap();
+                common::assert_replays(&start, &moves, &goal);
+                assert!(moves.len() as u64 >= constructive::manhattan_bound(&start, &goal));
+                // The other parity class is refused before any move.
+                let other = swap_two(&start);
+                assert!(matches!(
+                    constructive::construct(&other, &goal),
+                    Err(SolveError::Unsolvable(v)) if !v.solvable
+                ));
+            }
+        }
+    }
+}
+
+#[test]
+fn solve_reports_constructive_honestly() {
+    let shape: Shape = "12x7".parse().unwrap();
+    for goal in goals(shape, 9) {
+        let start = generate::random_solvable(&goal, &mut generate::rng(3));
+        let s = solve(
+            &start,
+            &goal,
+            &options(Algorithm::Constructive),
+            Control::default(),
+        )
+        .unwrap();
+        let moves = s.moves.as_ref().unwrap();
+        common::assert_replays(&start, moves, &goal);
+        assert_eq!(s.algorithm, Algorithm::Constructive);
+        assert!(!s.optimal);
+        let lower = s.lower_bound.unwrap();
+        assert!(lower >= constructive::manhattan_bound(&start, &goal));
+        let factor = s.bound_factor.unwrap();
+        assert!((factor - moves.len() as f64 / lower as f64).abs() < 1e-9);
+        let other = swap_two(&start);
+        assert!(matches!(
+            solve(
+                &other,
+                &goal,
+                &options(Algorithm::Constructive),
+                Control::default()
+            ),
+            Err(SolveError::Unsolvable(_))
+        ));
+    }
+}
+
+/// On every 16th solvable 2x4 state (and random 3x3 ones), against breadth-first distances: the
+/// constructive path is at least optimal and at most `bound_factor` × optimal, and the lower
+/// bound never exceeds the optimum; weighted searches stay within their weight.
+#[test]
+fn bounds_hold_against_bfs() {
+    for size in ["2x4", "3x3"] {
+        let shape: Shape = size.parse().unwrap();
+        for goal in goals(shape, 4) {
+            let dist = common::bfs_distances(&goal);
+            let mut rng = generate::rng(8);
+            let starts: Vec<Board> = if size == "2x4" {
+                let mut all: Vec<&Vec<u32>> = dist.keys().collect();
+                all.sort();
+                all.iter()
+                    .step_by(16)
+                    .map(|t| Board::new(shape, t.to_vec()).unwrap())
+                    .collect()
+            } else {
+                (0..100)
+                    .map(|_| generate::random_solvable(&goal, &mut rng))
+                    .collect()
+            };
+            for start in starts {
+                let opt = u64::from(dist[start.tiles()]);
+                for (algorithm, weight) in [
+                    (Algorithm::Constructive, 2.0),
+                    (Algorithm::WeightedIdaStar, 1.5),
+                    (Algorithm::WeightedIdaStar, 3.0),
+                    (Algorithm::WeightedAStar, 2.0),
+                ] {
+                    let o = SolveOptions {
+                        algorithm,
+                        weight,
+                        ..SolveOptions::default()
+                    };
+                    let s = solve(&start, &goal, &o, Control::default()).unwrap();
+                    let moves = s.moves.as_ref().unwrap();
+                    common::assert_replays(&start, moves, &goal);
+                    let len = moves.len() as u64;
+                    assert!(len >= opt);
+                    assert!(s.lower_bound.unwrap() <= opt, "{algorithm} lower bound");
+                    if s.optimal {
+                        assert_eq!(len, opt, "{algorithm} claims optimal on {start}");
+                    }
+                    let factor = s.bound_factor.unwrap();
+                    assert!(
+                        len as f64 <= factor * opt as f64 + 1e-9,
+                        "{algorithm} {len} > {factor} x {opt} on {start}"
+                    );
+                    if algorithm != Algorithm::Constructive {
+                        assert!(factor <= weight + 1e-9);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn auto_on_large_boards_says_what_it_did() {
+    // 5x5 random walks: cheap for optimal IDA*.
+    let goal = GoalSpec::Standard.board("5x5".parse().unwrap()).unwrap();
+    let mut rng = generate::rng(11);
+    for _ in 0..5 {
+        let start = generate::random_walk(&goal, 30, &mut rng);
+        let s = solve(&start, &goal, &SolveOptions::default(), Control::default()).unwrap();
+        let moves = s.moves.as_ref().unwrap();
+        common::assert_replays(&start, moves, &goal);
+        assert_eq!(s.algorithm, Algorithm::IdaStar);
+        assert!(s.optimal && moves.len() <= 30);
+        assert_eq!(s.lower_bound, Some(moves.len() as u64));
+    }
+    // Uniform 8x8 and 20x20 boards: never optimal search; honest about it.
+    for size in ["8x8", "20x20"] {
+        let goal = GoalSpec::Spiral.board(size.parse().unwrap()).unwrap();
+        let start = generate::random_solvable(&goal, &mut generate::rng(2));
+        let s = solve(&start, &goal, &SolveOptions::default(), Control::default()).unwrap();
+        let moves = s.moves.as_ref().unwrap();
+        common::assert_replays(&start, moves, &goal);
+        assert!(!s.optimal, "{size}");
+        assert!(matches!(
+            s.algorithm,
+            Algorithm::WeightedAStar | Algorithm::Constructive
+        ));
+        assert!(s.lower_bound.unwrap() > 0 && s.bound_factor.unwrap() >= 1.0);
+        if size == "20x20" {
+            assert_eq!(s.algorithm, Algorithm::Constructive);
+        }
+    }
+}
+
+#[test]
+fn limits_stop_the_constructive_solver() {
+    use npuzzle::search::Limits;
+    use npuzzle::StopReason;
+    let goal = GoalSpec::Standard.board("60x60".parse().unwrap()).unwrap();
+    let start = generate::random_solvable(&goal, &mut generate::rng(1));
+    let control = Control {
+        limits: Limits {
+            memory_bytes: Some(100_000),
+            ..Limits::default()
+        },
+        ..Control::default()
+    };
+    let s = solve(&start, &goal, &options(Algorithm::Constructive), control).unwrap();
+    assert!(s.moves.is_none());
+    assert_eq!(s.stopped_by, Some(StopReason::Memory));
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    let control = Control {
+        cancel: Some(&cancel),
+        ..Control::default()
+    };
+    let s = solve(&start, &goal, &options(Algorithm::Constructive), control).unwrap();
+    assert_eq!(s.stopped_by, Some(StopReason::Cancelled));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any shape from 2x2 to 14x14, any named or random goal, any seed: the path replays,
+    /// and the other parity class is refused.
+    #[test]
+    fn constructive_replays(rows in 2usize..15, cols in 2usize..15, goal_kind in 0usize..4, seed in any::<u64>()) {
+        let shape = Shape::new(rows, cols).unwrap();
+        let goal = match goal_kind {
+            3 => random_goal(shape, seed),
+            k => GoalSpec::NAMED[k].board(shape).unwrap(),
+        };
+        let start = generate::random_solvable(&goal, &mut generate::rng(seed));
+        let moves = constructive::construct(&start, &goal).unwrap();
+        prop_assert_eq!(start.replay(&moves).unwrap(), goal.clone());
+        // No move is followed by its reverse.
+        prop_assert!(moves.windows(2).all(|w| w[1] != w[0].opposite()));
+        let unsolvable = constructive::construct(&swap_two(&start), &goal);
+        prop_assert!(matches!(unsolvable, Err(SolveError::Unsolvable(_))), "swapped start accepted");
+    }
+}
+
+/// A 300x300 board (slow in debug builds, about a second in release).
+#[test]
+#[ignore]
+fn replays_300x300() {
+    let goal = GoalSpec::BlankFirst
+        .board("300x300".parse().unwrap())
+        .unwrap();
+    let start = generate::random_solvable(&goal, &mut generate::rng(1));
+    let moves = constructive::construct(&start, &goal).unwrap();
+    common::assert_replays(&start, &moves, &goal);
+}
