@@ -377,7 +377,8 @@ async fn limits_stop_a_search_and_say_which() {
     assert_eq!(report["stopped_by"], "time");
 }
 
-/// A board too hard to finish: a search on it runs until its limit or cancellation.
+/// A board too hard to finish: an IDA* search on it runs until its limit or cancellation
+/// (the tests name `idastar`: `auto` would fall back to a fast suboptimal solver).
 const HARD_5X5: &str = "24 23 22 21 20/19 18 17 16 15/14 13 12 11 10/9 8 7 6 5/4 3 2 1 0";
 
 async fn wait_for(state: &AppState, searches: usize) {
@@ -410,7 +411,7 @@ async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
             post(
                 &r,
                 "/api/solve",
-                json!({ "board": HARD_5X5, "heuristic": "misplaced", "time_limit": 1 }),
+                json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": 1 }),
             )
             .await
         })
@@ -419,7 +420,7 @@ async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
     let (status, answer) = post(
         &r,
         "/api/solve",
-        json!({ "board": HARD_5X5, "max_nodes": 10 }),
+        json!({ "board": HARD_5X5, "algorithm": "idastar", "max_nodes": 10 }),
     )
     .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
@@ -440,7 +441,7 @@ async fn a_search_stops_when_its_client_goes_away() {
     let request = post(
         &r,
         "/api/solve",
-        json!({ "board": HARD_5X5, "heuristic": "misplaced" }),
+        json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced" }),
     );
     // The client gives up after a moment: the request future is dropped, as hyper drops it
     // when the connection closes.
@@ -458,7 +459,8 @@ async fn closing_the_connection_cancels_the_search() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let server = tokio::spawn(axum::serve(listener, app(state.clone())).into_future());
-    let body = json!({ "board": HARD_5X5, "heuristic": "misplaced" }).to_string();
+    let body =
+        json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced" }).to_string();
     let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
     let request = format!(
         "POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: {}\r\n\r\n{body}",
