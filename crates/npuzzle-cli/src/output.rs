@@ -101,7 +101,9 @@ pub fn write_text(
             } else {
                 "not guaranteed optimal"
             };
-            writeln!(out, "Solution: {} moves, {quality}, by {how}.", moves.len())?;
+            let count = moves.len();
+            let noun = if count == 1 { "move" } else { "moves" };
+            writeln!(out, "Solution: {count} {noun}, {quality}, by {how}.")?;
             if let (false, Some(lower)) = (s.optimal, s.lower_bound) {
                 let kind = if start.shape().cells() > npuzzle::puzzle::MAX_SEARCH_CELLS {
                     "Manhattan distance"
