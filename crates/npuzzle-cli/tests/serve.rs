@@ -107,6 +107,8 @@ fn serve_refuses_bad_options_with_exit_code_2() {
         vec!["serve", "--host", "not a host"],
         vec!["serve", "--time-limit", "0"],
         vec!["serve", "--max-concurrent", "0"],
+        vec!["serve", "--threads", "0"],
+        vec!["serve", "--threads", "100000"],
     ] {
         let out = Command::cargo_bin("npuzzle")
             .unwrap()

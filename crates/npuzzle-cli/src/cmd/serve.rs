@@ -23,6 +23,11 @@ pub struct ServeArgs {
     /// Searches run at once (default: the number of cores, at least 2); more requests wait.
     #[arg(long, value_name = "N")]
     pub max_concurrent: Option<usize>,
+    /// Threads answering HTTP requests (default: the number of cores). Small searches run
+    /// on them inline; long ones go to the `--max-concurrent` search pool. Fewer threads
+    /// than cores leaves the rest to other work on the machine, such as a load tool.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 pub fn run(args: ServeArgs) -> Result<Outcome> {
@@ -39,7 +44,15 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         Some(n) => config.max_concurrent_solves = n,
         None => {}
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    match args.threads {
+        Some(n) if (1..=1024).contains(&n) => {
+            builder.worker_threads(n);
+        }
+        Some(n) => bail!("--threads must be between 1 and 1024, got {n}"),
+        None => {}
+    }
+    let runtime = builder
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
