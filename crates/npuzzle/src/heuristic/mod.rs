@@ -16,6 +16,7 @@
 
 mod combine;
 mod euclidean;
+mod lehmer;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;

@@ -1,6 +1,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::lehmer::{rank, unrank};
 use super::{Heuristic, HeuristicError};
 use crate::puzzle::Puzzle;
 
@@ -106,57 +107,4 @@ fn build(puzzle: &Puzzle) -> Vec<u8> {
         next.clear();
     }
     dist
-}
-
-/// Lexicographic rank of a permutation of `0..n` (n ≤ 16), via the Lehmer code: for each
-/// position, how many smaller values are still unused, found with a popcount.
-fn rank(tiles: &[u8]) -> usize {
-    let n = tiles.len();
-    let mut used = 0u32;
-    let mut r = 0usize;
-    for (i, &t) in tiles.iter().enumerate() {
-        let smaller_unused = u32::from(t) - (used & ((1u32 << t) - 1)).count_ones();
-        r = r * (n - i) + smaller_unused as usize;
-        used |= 1 << t;
-    }
-    r
-}
-
-/// Inverse of [`rank`].
-fn unrank(mut r: usize, out: &mut [u8]) {
-    let n = out.len();
-    // Mixed-radix digits, least significant last.
-    let mut digits = [0usize; 16];
-    for i in (0..n).rev() {
-        let base = n - i;
-        digits[i] = r % base;
-        r /= base;
-    }
-    let mut unused: u32 = (1u32 << n) - 1;
-    for i in 0..n {
-        // The digits[i]-th unused value.
-        let mut m = unused;
-        for _ in 0..digits[i] {
-            m &= m - 1;
-        }
-        let v = m.trailing_zeros();
-        out[i] = v as u8;
-        unused &= !(1 << v);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rank_round_trips() {
-        let mut out = [0u8; 5];
-        for r in 0..120 {
-            unrank(r, &mut out);
-            assert_eq!(rank(&out), r);
-        }
-        assert_eq!(rank(&[0, 1, 2, 3]), 0);
-        assert_eq!(rank(&[3, 2, 1, 0]), 23);
-    }
 }

@@ -17,6 +17,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::heuristic::lehmer::{self, unrank};
+
 /// Most tiles in one pattern: the permutation ranks of 8 tiles (8! = 40,320) fit a `u16`.
 pub const MAX_PATTERN_TILES: usize = 8;
 
@@ -218,39 +220,11 @@ impl Permutations {
     }
 }
 
-/// Lexicographic rank of an arrangement of `0..k` (Lehmer code with a bit set of used
-/// values).
+/// Lexicographic rank of an arrangement of `0..k` (`k ≤` [`MAX_PATTERN_TILES`]), as the
+/// tables store it.
+#[inline]
 pub fn rank(arr: &[u8]) -> u32 {
-    let k = arr.len();
-    let mut used = 0u32;
-    let mut r = 0u32;
-    for (i, &t) in arr.iter().enumerate() {
-        let smaller_unused = u32::from(t) - (used & ((1u32 << t) - 1)).count_ones();
-        r = r * (k - i) as u32 + smaller_unused;
-        used |= 1 << t;
-    }
-    r
-}
-
-/// Inverse of [`rank`].
-fn unrank(mut r: usize, out: &mut [u8]) {
-    let k = out.len();
-    let mut digits = [0usize; MAX_PATTERN_TILES];
-    for i in (0..k).rev() {
-        let base = k - i;
-        digits[i] = r % base;
-        r /= base;
-    }
-    let mut unused: u32 = (1u32 << k) - 1;
-    for i in 0..k {
-        let mut m = unused;
-        for _ in 0..digits[i] {
-            m &= m - 1;
-        }
-        let v = m.trailing_zeros();
-        out[i] = v as u8;
-        unused &= !(1 << v);
-    }
+    lehmer::rank(arr) as u32
 }
 
 #[cfg(test)]
