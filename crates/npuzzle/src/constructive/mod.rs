@@ -137,11 +137,27 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
         b += cols;
     }
 
+    let board_bytes = 16 * shape.cells() as u64;
+    let mut grid = Grid::new(start, goal_tiles);
+    // Reserve the move list at once, as far as the memory limit allows: paths come out at
+    // about 3 × the Manhattan bound, so 4 × rarely needs more. A list that grows instead is
+    // copied at each growth, and an allocator that cannot move a mapping in place (mimalloc,
+    // the binary's) holds old and new copies at once. Pages never written are never
+    // resident, so the slack costs address space only; where even that is refused, the
+    // list grows as it goes.
+    let room = control
+        .limits
+        .memory_bytes
+        .map_or(u64::MAX, |m| m.saturating_sub(board_bytes));
+    let expected = manhattan_bound(start, goal)
+        .saturating_mul(4)
+        .saturating_add(64);
+    let _ = grid
+        .moves
+        .try_reserve_exact(usize::try_from(expected.min(room)).unwrap_or(usize::MAX));
     let mut meter = Meter::new(control);
     let mut stats = SearchStats::default();
-    let mut grid = Grid::new(start, goal_tiles);
     let (mut top, mut left) = (0, 0);
-    let board_bytes = 16 * shape.cells() as u64;
     let mut weighted = weighted_finish && shape.cells() <= MID_SIZE_CELLS;
     let mut done = false;
     while (rows - top) * (cols - left) > FINISH_CELLS {
