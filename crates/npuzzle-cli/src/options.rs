@@ -115,3 +115,12 @@ impl SearchArgs {
         })
     }
 }
+
+/// `--seed`, or one drawn from the clock when it is not given.
+pub fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    })
+}

@@ -1,23 +1,11 @@
 //! `npuzzle solve` on big boards: constructive answers marked honestly, streamed output that
 //! parses and replays, and `auto` naming what it did.
 
-use assert_cmd::Command;
+mod common;
+
+use common::run;
 use npuzzle::{Board, GoalSpec, Move, Shape};
 use serde_json::Value;
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
-    let mut cmd = Command::cargo_bin("npuzzle").unwrap();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input.to_vec());
-    }
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn random(size: &str, goal: &str, seed: &str) -> String {
     let (code, out, _) = run(

@@ -2,28 +2,11 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use assert_cmd::Command;
+mod common;
+
+use common::run;
 use npuzzle::{Board, GoalSpec, Move};
 use serde_json::Value;
-
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
-
-/// Runs and returns (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
-    let mut cmd = npuzzle();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input.to_vec());
-    }
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Distance from `start` to `goal` by a plain breadth-first search (small boards only).
 fn bfs_distance(start: &Board, goal: &Board) -> usize {

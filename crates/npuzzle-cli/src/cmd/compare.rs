@@ -733,12 +733,7 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
         bail!("--random and --walks need --size RxC");
     };
     let goal = args.goal.board(size)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0)
-    });
+    let seed = crate::options::seed_or_clock(args.seed);
     let mut rng = generate::rng(seed);
     if let Some(k) = args.random {
         if k == 0 || k > MAX_INSTANCES {

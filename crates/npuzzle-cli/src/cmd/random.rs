@@ -46,12 +46,7 @@ pub fn run(args: RandomArgs) -> Result<Outcome> {
         );
     }
     let goal = args.goal.board(args.size)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0)
-    });
+    let seed = crate::options::seed_or_clock(args.seed);
     let mut rng = generate::rng(seed);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

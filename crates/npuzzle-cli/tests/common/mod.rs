@@ -10,6 +10,21 @@ pub fn npuzzle() -> Command {
     Command::cargo_bin("npuzzle").unwrap()
 }
 
+/// Runs and returns (exit code, stdout, stderr).
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
+    let mut cmd = npuzzle();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input.to_vec());
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The distance of every state of a `rows x cols` board to `goal`, by breadth-first search
 /// backwards from the goal. Written apart from the library on purpose.
 pub fn distances(rows: usize, cols: usize, goal: &[u32]) -> HashMap<Vec<u32>, usize> {
