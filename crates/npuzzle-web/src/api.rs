@@ -29,7 +29,9 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
     Json(json!({
         "name": "npuzzle",
         "version": env!("CARGO_PKG_VERSION"),
-        "heuristics": HeuristicSpec::NAMES,
+        // The built-in heuristics, then `pdb`: the shape's default pattern database (boards
+        // of at most 32 cells; built in seconds the first time, then kept).
+        "heuristics": HeuristicSpec::NAMES.iter().chain(&["pdb"]).collect::<Vec<_>>(),
         "algorithms": Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>(),
         "goals": GoalSpec::NAMED.iter().map(GoalSpec::name).collect::<Vec<_>>(),
         "limits": {

@@ -615,6 +615,49 @@ async fn compare_runs_each_heuristic_and_they_agree_on_the_length() {
 }
 
 #[tokio::test]
+async fn pattern_databases_are_offered_and_compared() {
+    let r = router();
+    let (status, info) = call(&r, "GET", "/api/info", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    let offered: Vec<&str> = info["heuristics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    assert!(offered.contains(&"pdb"), "{offered:?}");
+    assert!(offered.contains(&"manhattan"), "{offered:?}");
+    // A 38-move 15-puzzle: the pattern database finds the same optimal length with fewer
+    // expansions, and names the partition it used.
+    let board = "1 8 4 11/3 2 12 0/6 13 10 15/5 7 14 9";
+    let (status, c) = post(
+        &r,
+        "/api/compare",
+        json!({ "board": board, "heuristics": ["linear-conflict", "pdb"], "algorithm": "idastar" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{c}");
+    let (lc, pdb) = (&c["results"][0], &c["results"][1]);
+    assert_eq!(lc["length"], 38, "{lc}");
+    assert_eq!(pdb["length"], 38, "{pdb}");
+    assert_eq!(pdb["optimal"], true);
+    assert!(
+        pdb["heuristic"].as_str().unwrap().starts_with("pdb:"),
+        "{pdb}"
+    );
+    assert!(pdb["expanded"].as_u64().unwrap() < lc["expanded"].as_u64().unwrap());
+    // Tables are per goal: a custom goal is refused for pdb with a 400 naming the reason.
+    let (status, answer) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": board, "heuristic": "pdb", "goal": "15 14 13 12/11 10 9 8/7 6 5 4/3 2 1 0" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("named goals"));
+}
+
+#[tokio::test]
 async fn custom_goals_solve_without_a_table() {
     let r = router();
     let (status, report) = post(

@@ -601,7 +601,7 @@ async function start() {
   const times = [1, 2, 5, 10, 30, 60].filter((t) => t <= limits.time_limit);
   fillSelect(byId('time-limit'), times.map(String), Object.fromEntries(times.map((t) => [t, `${t} s`])), String(times.includes(10) ? 10 : times[times.length - 1]));
   byId('compare-heuristics').replaceChildren(...heuristics.map((h) => el('label', { class: 'check' },
-    el('input', { type: 'checkbox', value: h, checked: h !== 'euclidean' }), ` ${HEURISTIC_LABELS[h]?.split(' (')[0] || h}`)));
+    el('input', { type: 'checkbox', value: h, checked: h !== 'euclidean' && h !== 'pdb' }), ` ${HEURISTIC_LABELS[h]?.split(' (')[0] || h}`)));
 
   byId('rows').addEventListener('change', () => setShape(Number(byId('rows').value), state.cols));
   byId('cols').addEventListener('change', () => setShape(state.rows, Number(byId('cols').value)));
