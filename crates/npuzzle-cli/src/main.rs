@@ -22,12 +22,6 @@ use clap::{Parser, Subcommand};
 
 use exit::Outcome;
 
-/// mimalloc rather than the system allocator: the server allocates a few small buffers per
-/// request from many threads, and batch runs build many small boards; glibc's malloc spent
-/// about 8 % of the server's time under load.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Solve sliding-tile puzzles (8-, 15-, 24-puzzle, any RxC board) with heuristic search.
 #[derive(Parser, Debug)]
 #[command(name = "npuzzle", version, about, max_term_width = 100)]

@@ -140,11 +140,10 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
     let board_bytes = 16 * shape.cells() as u64;
     let mut grid = Grid::new(start, goal_tiles);
     // Reserve the move list at once, as far as the memory limit allows: paths come out at
-    // about 3 × the Manhattan bound, so 4 × rarely needs more. A list that grows instead is
-    // copied at each growth, and an allocator that cannot move a mapping in place (mimalloc,
-    // the binary's) holds old and new copies at once. Pages never written are never
-    // resident, so the slack costs address space only; where even that is refused, the
-    // list grows as it goes.
+    // about 3 × the Manhattan bound, so 4 × rarely needs more. A list that grows instead may
+    // be copied at each growth (allocators that cannot move a mapping in place hold old and
+    // new copies at once). Pages never written are never resident, so the slack costs
+    // address space only; where even that is refused, the list grows as it goes.
     let room = control
         .limits
         .memory_bytes
