@@ -162,6 +162,38 @@ fn bench_checks_lengths_and_reports() {
         .stdout(predicate::str::contains("MISMATCH"));
 }
 
+/// On a 5x5 board `solve`'s `auto` gives up optimality after a million nodes (this board
+/// needs 4.7 million with linear conflict), but `bench` checks optimal lengths, so its
+/// `auto` is IDA* to the end.
+#[test]
+fn bench_stays_optimal_past_autos_node_budget() {
+    let dir = TempDir::new().unwrap();
+    let board = "1 3 7 8 0 13 9 5 16 4 2 22 6 12 10 17 18 19 24 14 11 21 23 20 15";
+    let file = bench_file(&dir, &format!("{board} 56\n"));
+    let out = npuzzle(&dir)
+        .args(["bench", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["length"], 56);
+    assert_eq!(first["optimal"], true);
+    assert_eq!(first["algorithm"], "idastar");
+    assert!(first["generated"].as_u64().unwrap() > 1_000_000);
+}
+
 #[test]
 fn bench_refuses_bad_arguments() {
     let dir = TempDir::new().unwrap();
