@@ -70,14 +70,15 @@ pub fn sizes_name(sizes: &[usize]) -> String {
 
 /// The partitions `pdb` considers for a shape, strongest first; the last one is the default
 /// built when none is at hand. On 4×4: `7-8`, then `6-6-3`, the default (its tables build in
-/// well under a second). Elsewhere: one balanced partition whose tables stay under 60
-/// million entries each (3×4 `6-5`, 3×5 `7-7`, 4×5 `5-5-5-4`, 5×5 `5-5-5-5-4`, 3×3 a
-/// single exact `8`).
+/// well under a second). On 5×5: Korf & Felner's `6-6-6-6` (about 20 s to build), then
+/// `5-5-5-5-4`. Elsewhere: one balanced partition whose tables stay under 60 million
+/// entries each (3×4 `6-5`, 3×5 `7-7`, 4×5 `5-5-5-4`, 3×3 a single exact `8`).
 pub fn candidates(shape: Shape) -> Vec<Vec<usize>> {
-    if shape.rows() == 4 && shape.cols() == 4 {
-        return vec![vec![7, 8], vec![6, 6, 3]];
+    match (shape.rows(), shape.cols()) {
+        (4, 4) => vec![vec![7, 8], vec![6, 6, 3]],
+        (5, 5) => vec![vec![6, 6, 6, 6], default_sizes(shape)],
+        _ => vec![default_sizes(shape)],
     }
-    vec![default_sizes(shape)]
 }
 
 /// Balanced pattern sizes, as large as the table budget allows.
@@ -255,12 +256,13 @@ fn layout(shape: Shape, sizes: &[usize]) -> Vec<Option<usize>> {
             _ => None,
         };
         if let Some(text) = drawn {
-            return text
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .map(|c| (c != '.').then(|| (c as u8 - b'A') as usize))
-                .collect();
+            return drawn_layout(text);
         }
+    }
+    if shape.rows() == 5 && shape.cols() == 5 && sizes == [6, 6, 6, 6] {
+        // Korf & Felner's (2002) partition of the 24-puzzle: three 2×3 blocks and the
+        // irregular pattern around the blank.
+        return drawn_layout(".AABB AAABB CCABB CCDDD CCDDD");
     }
     let mut out = vec![None; n];
     let mut cell = 1;
@@ -271,6 +273,14 @@ fn layout(shape: Shape, sizes: &[usize]) -> Vec<Option<usize>> {
         }
     }
     out
+}
+
+/// A layout drawn row by row: `.` for the blank, `A`, `B`, … for the patterns.
+fn drawn_layout(text: &str) -> Vec<Option<usize>> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| (c != '.').then(|| (c as u8 - b'A') as usize))
+        .collect()
 }
 
 #[cfg(test)]
@@ -308,8 +318,37 @@ mod tests {
     }
 
     #[test]
+    fn korf_felner_24_puzzle_layout() {
+        let s = Shape::square(5).unwrap();
+        let p = Partition::new(s, 0, &[6, 6, 6, 6]).unwrap();
+        assert_eq!(
+            cells(&p),
+            vec![
+                vec![1, 2, 5, 6, 7, 12],
+                vec![3, 4, 8, 9, 13, 14],
+                vec![10, 11, 15, 16, 20, 21],
+                vec![17, 18, 19, 22, 23, 24]
+            ]
+        );
+        assert!(p.reflectable());
+        // Standard goal: the same layout turned half a turn about the centre.
+        let p = Partition::new(s, 24, &[6, 6, 6, 6]).unwrap();
+        let turned: Vec<Vec<u8>> = cells(&p)
+            .iter()
+            .map(|pattern| {
+                let mut v: Vec<u8> = pattern.iter().map(|&c| 24 - c).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        assert_eq!(turned[0], vec![1, 2, 5, 6, 7, 12]);
+        assert_eq!(turned[3], vec![17, 18, 19, 22, 23, 24]);
+    }
+
+    #[test]
     fn every_partition_covers_every_tile_once() {
         for (shape, sizes) in [
+            ("5x5", vec![6, 6, 6, 6]),
             ("4x4", vec![5, 5, 5]),
             ("4x4", vec![4, 4, 4, 3]),
             ("3x3", vec![4, 4]),
