@@ -213,8 +213,9 @@ const AUTO_BOUNDED_CELLS: usize = 100;
 /// * up to 16 cells: IDA* (memory is only the path, so it never outgrows a memory limit)
 ///   with the `perfect` table on boards of up to 10 cells, pattern databases (`pdb`) on
 ///   4×4 and linear conflict on other boards (see [`planned_heuristic`]); optimal.
-/// * up to 255 cells: optimal IDA* with linear conflict while it stays cheap (at most
-///   1,000,000 generated nodes and a tenth of any time limit); else, on boards of at most
+/// * up to 255 cells: optimal IDA* with linear conflict, or a pattern database whose tables
+///   are at hand ([`pdb::at_hand`]), while it stays cheap (at most 1,000,000 generated
+///   nodes and a tenth of any time limit); else, on boards of at most
 ///   100 cells, weighted A* with linear conflict and `W` = 2, then `W` = 3 (at most `W` ×
 ///   optimal), each within 500,000 generated nodes and a third of the time left; else the
 ///   constructive solver.
@@ -469,6 +470,16 @@ fn auto_large(
         .heuristic
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
+    // With no heuristic named, the optimal phase takes a pattern database whose tables are
+    // already at hand (`npuzzle pdb build --size 5x5` ran before, say): far stronger than
+    // linear conflict, and nothing is built. The bounded phases keep linear conflict, which
+    // A* evaluates from scratch on every state much faster.
+    let optimal_spec = match &options.heuristic {
+        Some(h) => h.clone(),
+        None => pdb::at_hand(&puzzle).map_or(HeuristicSpec::LinearConflict, |sizes| {
+            HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
+        }),
+    };
     let began = std::time::Instant::now();
     let mut total = SearchStats::default();
     let mut phases = vec![(Algorithm::IdaStar, AUTO_OPTIMAL_NODES, 0.1, 1.0)];
@@ -480,7 +491,12 @@ fn auto_large(
     for (algorithm, budget, share, weight) in phases {
         let limits = phase_limits(control.limits, budget, share, began, &total);
         let phase = Control { limits, ..control };
-        let outcome = run_search(&puzzle, &tiles, algorithm, &spec, weight, phase)?;
+        let phase_spec = if algorithm == Algorithm::IdaStar {
+            &optimal_spec
+        } else {
+            &spec
+        };
+        let outcome = run_search(&puzzle, &tiles, algorithm, phase_spec, weight, phase)?;
         add_stats(&mut total, &outcome.stats);
         let user_stop = match outcome.stopped_by {
             Some(StopReason::Cancelled) => true,
@@ -489,7 +505,9 @@ fn auto_large(
             _ => false,
         };
         if outcome.moves.is_some() || user_stop {
-            let mut s = finish(&puzzle, &tiles, verdict, outcome, algorithm, &spec, weight);
+            let mut s = finish(
+                &puzzle, &tiles, verdict, outcome, algorithm, phase_spec, weight,
+            );
             total.seconds = began.elapsed().as_secs_f64();
             s.stats = total;
             return Ok(s);

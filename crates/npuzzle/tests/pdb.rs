@@ -137,12 +137,11 @@ fn random_boards_match_linear_conflict() {
 }
 
 /// The 24-puzzle with Korf & Felner's 6-6-6-6 partition and the reflected lookup: boards 60
-/// random moves from the goal get the lengths IDA* with linear conflict finds, and replay.
+/// random moves from the goal get the lengths IDA* with linear conflict finds, and replay;
+/// once the tables are at hand, `auto` uses them.
 #[test]
 fn twenty_four_puzzle_with_6_6_6_6_matches_linear_conflict() {
-    let goal = GoalSpec::BlankFirst
-        .board(Shape::square(5).unwrap())
-        .unwrap();
+    let goal = GoalSpec::Standard.board(Shape::square(5).unwrap()).unwrap();
     let (puzzle, db) = database(&goal, &[6, 6, 6, 6]);
     assert!(db.reflected());
     let md = Manhattan::new(&puzzle);
@@ -162,6 +161,27 @@ fn twenty_four_puzzle_with_6_6_6_6_matches_linear_conflict() {
         assert_eq!(moves.len(), lc.moves.unwrap().len(), "{start}");
         assert_replays(&start, &moves, &goal);
     }
+    // Linear conflict needs 4.7 million nodes here, past the million `auto` allows its
+    // optimal phase; with the tables in memory it stays optimal.
+    let start = Board::parse(
+        "1 3 7 8 0 13 9 5 16 4 2 22 6 12 10 17 18 19 24 14 11 21 23 20 15",
+        None,
+    )
+    .unwrap();
+    let lc = idastar(
+        &puzzle,
+        &puzzle.encode(&start),
+        LinearConflict::new(&puzzle),
+        Control::default(),
+    );
+    assert!(lc.stats.generated > 1_000_000);
+    let auto = solve(&start, &goal, &SolveOptions::default(), Control::default()).unwrap();
+    assert_eq!(auto.heuristic, "pdb:6-6-6-6");
+    assert_eq!(auto.algorithm, Algorithm::IdaStar);
+    assert!(auto.optimal);
+    let moves = auto.moves.unwrap();
+    assert_eq!(moves.len(), lc.moves.unwrap().len());
+    assert_replays(&start, &moves, &goal);
 }
 
 /// Korf & Felner's (2002) first 24-puzzle instance, solved optimally: 95 moves, and with

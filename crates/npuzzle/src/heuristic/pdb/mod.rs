@@ -101,19 +101,24 @@ pub enum PdbError {
     GoalMismatch,
 }
 
-/// The partition `pdb` stands for on this goal: the strongest of [`candidates`] whose
-/// tables are all at hand (in memory or in the cache directory), else the last, cheap one.
-pub fn best_available(puzzle: &Puzzle) -> Vec<usize> {
+/// The strongest of [`candidates`] whose tables are all at hand (in memory or in the cache
+/// directory), if any: a partition that costs nothing to build.
+pub fn at_hand(puzzle: &Puzzle) -> Option<Vec<usize>> {
     let shape = puzzle.shape;
     let blank = usize::from(puzzle.goal_cell[0]);
-    let mut list = candidates(shape);
-    let fallback = list.pop().expect("at least one candidate");
-    list.into_iter()
-        .find(|sizes| {
-            Partition::new(shape, blank, sizes)
-                .is_ok_and(|p| p.keys().iter().all(registry::available))
-        })
-        .unwrap_or(fallback)
+    candidates(shape).into_iter().find(|sizes| {
+        Partition::new(shape, blank, sizes).is_ok_and(|p| p.keys().iter().all(registry::available))
+    })
+}
+
+/// The partition `pdb` stands for on this goal: the strongest at hand ([`at_hand`]), else
+/// the last of [`candidates`], cheap to build.
+pub fn best_available(puzzle: &Puzzle) -> Vec<usize> {
+    at_hand(puzzle).unwrap_or_else(|| {
+        candidates(puzzle.shape)
+            .pop()
+            .expect("at least one candidate")
+    })
 }
 
 /// `spec` with every `pdb` replaced by the concrete partition it stands for on this goal.
