@@ -95,6 +95,32 @@ fn korf100_with_7_8() {
     assert!(nodes < 10_000_000, "{nodes} nodes");
 }
 
+/// IDA* with the database finds a path as long as IDA* with linear conflict does, and it
+/// replays.
+fn assert_matches_linear_conflict(
+    puzzle: &Puzzle,
+    db: &PatternDatabase,
+    start: &Board,
+    goal: &Board,
+) {
+    let tiles = puzzle.encode(start);
+    let lc = idastar(
+        puzzle,
+        &tiles,
+        LinearConflict::new(puzzle),
+        Control::default(),
+    );
+    let out = idastar(puzzle, &tiles, db.search(), Control::default());
+    let moves = out.moves.unwrap();
+    assert_eq!(
+        moves.len(),
+        lc.moves.unwrap().len(),
+        "{} {start}",
+        db.partition().name()
+    );
+    assert_replays(start, &moves, goal);
+}
+
 /// Random boards for several goals and shapes: the PDB solution is as long as IDA* with
 /// linear conflict finds, and replays.
 #[test]
@@ -116,21 +142,7 @@ fn random_boards_match_linear_conflict() {
             let (puzzle, db) = database(&goal, sizes);
             for _ in 0..3 {
                 let start = random_walk(&goal, walk, &mut r);
-                let tiles = puzzle.encode(&start);
-                let lc = idastar(
-                    &puzzle,
-                    &tiles,
-                    LinearConflict::new(&puzzle),
-                    Control::default(),
-                );
-                let out = idastar(&puzzle, &tiles, db.search(), Control::default());
-                let moves = out.moves.unwrap();
-                assert_eq!(
-                    moves.len(),
-                    lc.moves.unwrap().len(),
-                    "{shape} {goal} {sizes:?} {start}"
-                );
-                assert_replays(&start, &moves, &goal);
+                assert_matches_linear_conflict(&puzzle, &db, &start, &goal);
             }
         }
     }
@@ -148,18 +160,8 @@ fn twenty_four_puzzle_with_6_6_6_6_matches_linear_conflict() {
     let mut r = rng(24);
     for _ in 0..4 {
         let start = random_walk(&goal, 60, &mut r);
-        let tiles = puzzle.encode(&start);
-        assert!(db.value(&tiles) >= md.total(&tiles));
-        let lc = idastar(
-            &puzzle,
-            &tiles,
-            LinearConflict::new(&puzzle),
-            Control::default(),
-        );
-        let out = idastar(&puzzle, &tiles, db.search(), Control::default());
-        let moves = out.moves.unwrap();
-        assert_eq!(moves.len(), lc.moves.unwrap().len(), "{start}");
-        assert_replays(&start, &moves, &goal);
+        assert!(db.value(&puzzle.encode(&start)) >= md.total(&puzzle.encode(&start)));
+        assert_matches_linear_conflict(&puzzle, &db, &start, &goal);
     }
     // Linear conflict needs 4.7 million nodes here, past the million `auto` allows its
     // optimal phase; with the tables in memory it stays optimal.
