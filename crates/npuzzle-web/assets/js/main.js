@@ -112,6 +112,9 @@ function setShape(rows, cols, tiles = null) {
   view.setShape(rows, cols, goal());
   setBoard(tiles || goal());
   updatePictureCrop();
+  // The exact table serves boards of at most 10 cells: offer it ticked only there.
+  const perfect = document.querySelector('#compare-heuristics input[value=perfect]');
+  if (perfect) perfect.checked = rows * cols <= 10;
 }
 
 function edited(cells) {
