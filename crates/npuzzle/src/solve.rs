@@ -470,16 +470,10 @@ fn auto_large(
         .heuristic
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
-    // With no heuristic named, the optimal phase takes a pattern database whose tables are
-    // already at hand (`npuzzle pdb build --size 5x5` ran before, say): far stronger than
-    // linear conflict, and nothing is built. The bounded phases keep linear conflict, which
-    // A* evaluates from scratch on every state much faster.
-    let optimal_spec = match &options.heuristic {
-        Some(h) => h.clone(),
-        None => pdb::at_hand(&puzzle).map_or(HeuristicSpec::LinearConflict, |sizes| {
-            HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
-        }),
-    };
+    // The optimal phase may take a pattern database at hand (see `planned_for`); the
+    // bounded phases keep linear conflict, which A* evaluates from scratch on every state
+    // much faster.
+    let optimal_spec = planned_for(&puzzle, options);
     let began = std::time::Instant::now();
     let mut total = SearchStats::default();
     let mut phases = vec![(Algorithm::IdaStar, AUTO_OPTIMAL_NODES, 0.1, 1.0)];
@@ -565,7 +559,10 @@ fn add_stats(total: &mut SearchStats, more: &SearchStats) {
 ///
 /// With no heuristic given, `auto` picks `perfect` up to 10 cells and, on 4×4, `pdb`: the
 /// `7-8` tables when they are at hand (in memory or in the cache directory), else `6-6-3`,
-/// which builds in well under a second. Other algorithms default to linear conflict.
+/// which builds in well under a second. On larger boards (its optimal phase) it picks a
+/// pattern database only when its tables are at hand ([`pdb::at_hand`]: `6-6-6-6` on 5×5
+/// once built, say), never building one, else linear conflict. Other algorithms default to
+/// linear conflict.
 pub fn planned_heuristic(goal: &Board, options: &SolveOptions) -> HeuristicSpec {
     match Puzzle::new(goal) {
         Some(puzzle) => planned_for(&puzzle, options),
@@ -584,6 +581,10 @@ fn planned_for(puzzle: &Puzzle, options: &SolveOptions) -> HeuristicSpec {
         (None, Algorithm::Auto) if puzzle.shape.rows() == 4 && puzzle.shape.cols() == 4 => {
             HeuristicSpec::Pdb(PartitionSpec::Best)
         }
+        (None, Algorithm::Auto) if cells > AUTO_OPTIMAL_CELLS => pdb::at_hand(puzzle)
+            .map_or(HeuristicSpec::LinearConflict, |sizes| {
+                HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
+            }),
         (None, _) => HeuristicSpec::LinearConflict,
     };
     pdb::resolve(&spec, puzzle)

@@ -84,16 +84,18 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
 
     // Tables first, timed apart from the searches.
     let mut prepared = Prepared::default();
-    let mut prepared_shapes: Vec<Shape> = Vec::new();
+    // The options each shape is solved with, decided once per shape.
+    let mut by_shape: Vec<(Shape, SolveOptions)> = Vec::new();
     let mut heuristic = None;
     for e in &entries {
         if let Ok(b) = &e.board {
-            if prepared_shapes.contains(&b.shape()) {
+            if by_shape.iter().any(|(s, _)| *s == b.shape()) {
                 continue;
             }
-            prepared_shapes.push(b.shape());
             if let Ok(goal) = args.goal.board(b.shape()) {
-                let spec = planned_heuristic(&goal, &options);
+                let shape_options = optimal_options(&options, &goal);
+                let spec = planned_heuristic(&goal, &shape_options);
+                by_shape.push((b.shape(), shape_options));
                 heuristic.get_or_insert_with(|| spec.to_string());
                 let p = prepare(&spec, &goal)?;
                 prepared.seconds += p.seconds;
@@ -134,8 +136,11 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                                 limits,
                                 ..Control::default()
                             };
-                            let options = optimal_options(&options, &goal);
-                            let result = solve(start, &goal, &options, control);
+                            let options = by_shape
+                                .iter()
+                                .find(|(s, _)| *s == start.shape())
+                                .map_or(&options, |(_, o)| o);
+                            let result = solve(start, &goal, options, control);
                             Ok((start.clone(), goal, result))
                         }
                     },

@@ -112,9 +112,16 @@ function setShape(rows, cols, tiles = null) {
   view.setShape(rows, cols, goal());
   setBoard(tiles || goal());
   updatePictureCrop();
-  // The exact table serves boards of at most 10 cells: offer it ticked only there.
   const perfect = document.querySelector('#compare-heuristics input[value=perfect]');
-  if (perfect) perfect.checked = rows * cols <= 10;
+  if (perfect) perfect.checked = comparedByDefault('perfect');
+}
+
+/** Whether a heuristic starts ticked in the comparison: not Euclidean (it only repeats
+ * Manhattan, a little weaker), not pattern databases (their first build takes a moment),
+ * and the exact table only where it serves the board (at most 10 cells). */
+function comparedByDefault(h) {
+  if (h === 'perfect') return state.rows * state.cols <= 10;
+  return h !== 'euclidean' && h !== 'pdb';
 }
 
 function edited(cells) {
@@ -604,7 +611,7 @@ async function start() {
   const times = [1, 2, 5, 10, 30, 60].filter((t) => t <= limits.time_limit);
   fillSelect(byId('time-limit'), times.map(String), Object.fromEntries(times.map((t) => [t, `${t} s`])), String(times.includes(10) ? 10 : times[times.length - 1]));
   byId('compare-heuristics').replaceChildren(...heuristics.map((h) => el('label', { class: 'check' },
-    el('input', { type: 'checkbox', value: h, checked: h !== 'euclidean' && h !== 'pdb' }), ` ${HEURISTIC_LABELS[h]?.split(' (')[0] || h}`)));
+    el('input', { type: 'checkbox', value: h, checked: comparedByDefault(h) }), ` ${HEURISTIC_LABELS[h]?.split(' (')[0] || h}`)));
 
   byId('rows').addEventListener('change', () => setShape(Number(byId('rows').value), state.cols));
   byId('cols').addEventListener('change', () => setShape(state.rows, Number(byId('cols').value)));
