@@ -41,6 +41,7 @@ def compare(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     memory_limit: Optional[int] = None,
+    goals: Optional[Iterable[Any]] = None,
     as_frame: Optional[bool] = None,
 ) -> Any:
     """Solves every board with every heuristic (and every algorithm), on all cores.
@@ -48,11 +49,12 @@ def compare(
     Returns one row per run with the columns ``index`` (the board's position), ``board``,
     ``algorithm``, ``heuristic``, ``solvable``, ``length``, ``optimal``, ``expanded``,
     ``generated``, ``max_open``, ``seconds``, ``stopped_by``, ``admissible`` and
-    ``lower_bound``: a pandas ``DataFrame`` when pandas is installed (or ``as_frame=True``),
+    ``lower_bound``; ``goals`` (one per board) gives each board its own goal. It is a pandas ``DataFrame`` when pandas is installed (or ``as_frame=True``),
     a list of dicts otherwise (or with ``as_frame=False``). The defaults are those of
     ``npuzzle compare``: A* with misplaced, manhattan and linear-conflict.
     """
     boards = list(boards)
+    goals = None if goals is None else list(goals)
     if isinstance(heuristics, (str, Heuristic)):
         heuristics = [heuristics]
     algorithms = [algorithm] if isinstance(algorithm, str) else list(algorithm)
@@ -72,6 +74,7 @@ def compare(
                 time_limit=time_limit,
                 max_nodes=max_nodes,
                 memory_limit=memory_limit,
+                goals=goals,
             )
             for i, s in enumerate(solutions):
                 d = s.to_dict()

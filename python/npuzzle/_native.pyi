@@ -147,10 +147,11 @@ def solve_many(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     memory_limit: Optional[int] = None,
+    goals: Optional[Iterable[BoardLike]] = None,
 ) -> List[Solution]:
     """Solves many boards on ``jobs`` threads (default: all cores) with the GIL released;
     results in input order. Unsolvable or limited boards give a ``Solution`` instead of
-    raising."""
+    raising. ``goals`` (as many as ``boards``) gives each board its own goal."""
 
 def check(board: BoardLike, goal: GoalLike = "standard", size: Optional[SizeLike] = None) -> Dict[str, Any]:
     """The verdict of ``npuzzle check --json``."""

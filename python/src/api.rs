@@ -174,10 +174,11 @@ pub fn boards_arg(boards: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyResult<V
 /// Solves many boards on `jobs` threads with the GIL released; results in input order.
 /// Unsolvable boards and boards stopped by a limit give a `Solution` (``solvable`` false,
 /// or ``stopped_by`` set) instead of raising, so one board never stops the rest.
+/// ``goals``, a sequence as long as ``boards``, gives each board its own goal.
 #[pyfunction]
 #[pyo3(signature = (boards, size=None, jobs=None, goal=None, heuristic=None,
-    algorithm="auto", weight=None, time_limit=None, max_nodes=None, memory_limit=None),
-    text_signature = "(boards, size=None, jobs=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None)")]
+    algorithm="auto", weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None),
+    text_signature = "(boards, size=None, jobs=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many(
     py: Python<'_>,
@@ -191,6 +192,7 @@ pub fn solve_many(
     time_limit: Option<f64>,
     max_nodes: Option<i64>,
     memory_limit: Option<i64>,
+    goals: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySolution>> {
     let jobs = jobs_arg(jobs)?;
     let shape = size.map(shape_arg).transpose()?;
@@ -204,12 +206,35 @@ pub fn solve_many(
         memory_limit,
     )?;
     let starts = boards_arg(boards, shape)?;
+    let own_goals = match goals {
+        Some(g) if !g.is_none() => {
+            let g = boards_arg(g, shape)?;
+            if g.len() != starts.len() {
+                return Err(errors::error(
+                    Kind::InvalidOption,
+                    format!(
+                        "goals has {} boards but boards has {}",
+                        g.len(),
+                        starts.len()
+                    ),
+                ));
+            }
+            Some(g)
+        }
+        _ => None,
+    };
     let pairs: Vec<(Board, Board)> = starts
         .into_iter()
         .enumerate()
-        .map(|(i, start)| match config.goal.board(start.shape()) {
-            Ok(goal) => Ok((start, goal)),
-            Err(e) => Err(errors::error(Kind::InvalidBoard, format!("board {i}: {e}"))),
+        .map(|(i, start)| {
+            let goal = match &own_goals {
+                Some(g) => GoalArg::Board(g[i].clone()).board(start.shape()),
+                None => config.goal.board(start.shape()),
+            };
+            match goal {
+                Ok(goal) => Ok((start, goal)),
+                Err(e) => Err(errors::error(Kind::InvalidBoard, format!("board {i}: {e}"))),
+            }
         })
         .collect::<PyResult<_>>()?;
     let pool = pool(jobs)?;
