@@ -149,3 +149,16 @@ def test_boards_as_values():
     assert b.grid() == "1 2 3\n4 5 6\n7 8 _"
     assert b.apply("UL") == npuzzle.Board("1 2 3/4 0 5/7 8 6")
     assert b.check()["solvable"] is True
+
+
+def test_ctrl_c_stops_a_long_search():
+    import _thread
+    import threading
+    import time
+
+    hard = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    began = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        npuzzle.solve(hard, algorithm="idastar", heuristic="misplaced", time_limit=60)
+    assert time.perf_counter() - began < 5
