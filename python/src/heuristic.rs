@@ -90,7 +90,7 @@ impl PyHeuristic {
         })?;
         let tiles = puzzle.encode(&board);
         let mut built = self.built.lock().unwrap_or_else(|p| p.into_inner());
-        if built.as_ref().is_none_or(|(g, _)| *g != goal) {
+        if !built.as_ref().is_some_and(|(g, _)| *g == goal) {
             // Building may take a while (pattern databases): let other threads run.
             let h = py
                 .detach(|| heuristic::build(&self.spec, &puzzle))

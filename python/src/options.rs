@@ -88,10 +88,7 @@ impl GoalArg {
 /// `goal: ...` in front of a board error about the goal, as the core words it.
 fn prefix_goal(py: Python<'_>, e: PyErr) -> PyErr {
     let msg = e.value(py).str().map(|s| s.to_string()).unwrap_or_default();
-    let is_board = e
-        .get_type(py)
-        .name()
-        .is_ok_and(|n| n.to_string() == "InvalidBoard");
+    let is_board = e.get_type(py).name().is_ok_and(|n| n == "InvalidBoard");
     if is_board {
         errors::error(Kind::InvalidBoard, format!("goal: {msg}"))
     } else {
@@ -179,7 +176,7 @@ impl SolveConfig {
             Some(_) => return Err(invalid("max_nodes must be at least 1".to_string())),
         };
         let memory = memory_limit.unwrap_or(DEFAULT_MEMORY_MB as i64);
-        if memory < 1 || memory > 1 << 30 {
+        if !(1..=1 << 30).contains(&memory) {
             return Err(invalid(format!(
                 "memory_limit must be between 1 and {} megabytes, got {memory}",
                 1u64 << 30
