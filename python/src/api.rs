@@ -40,7 +40,22 @@ fn report(
     })
 }
 
-/// Solves one board; limits and unsolvable boards raise, carrying the `Solution`.
+/// Solves one board and returns its ``Solution``.
+///
+/// ``board``: a ``Board``, text in the command line's syntax, a flat or nested list or a
+/// numpy array; ``size``: ``"RxC"``, an int or ``(rows, cols)``, for a non-square board
+/// written without rows. ``goal``: ``"standard"``, ``"blank-first"``, ``"spiral"`` or a
+/// board. ``heuristic``: a name, an expression (``"0.6*manhattan+0.4*misplaced"``) or a
+/// ``Heuristic``; ``None`` picks the strongest available. ``algorithm``: ``auto``,
+/// ``astar``, ``idastar``, ``bfs``, ``greedy``, ``weighted-astar``, ``weighted-idastar``
+/// or ``constructive``; ``weight``: W for the weighted ones (2 by default).
+/// ``time_limit`` (seconds), ``max_nodes`` (generated) and ``memory_limit`` (megabytes,
+/// 4096 by default) bound the search, as ``--time-limit``, ``--max-nodes`` and
+/// ``--memory-limit`` do.
+///
+/// Raises ``InvalidBoard`` or ``InvalidOption`` (``ValueError``s) for bad input,
+/// ``Unsolvable`` when the goal cannot be reached and ``LimitReached`` when a limit stops
+/// the search; both carry the ``Solution`` as ``.solution``. Ctrl-C stops the search.
 #[pyfunction]
 #[pyo3(signature = (board, size=None, goal=None, heuristic=None, algorithm="auto",
     weight=None, time_limit=None, max_nodes=None, memory_limit=None),

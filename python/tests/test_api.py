@@ -162,3 +162,27 @@ def test_ctrl_c_stops_a_long_search():
     with pytest.raises(KeyboardInterrupt):
         npuzzle.solve(hard, algorithm="idastar", heuristic="misplaced", time_limit=60)
     assert time.perf_counter() - began < 5
+
+
+def test_searches_release_the_gil():
+    import threading
+    import time
+
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    boards = npuzzle.random_boards("3x3", 300, seed=9)
+    t = threading.Thread(target=count)
+    t.start()
+    began = time.perf_counter()
+    npuzzle.solve_many(boards, jobs=1, algorithm="astar", heuristic="misplaced")
+    elapsed = time.perf_counter() - began
+    stop.set()
+    t.join()
+    # A thread holding the GIL for the whole run would leave the counter at a tick or two.
+    assert elapsed > 0.05 and len(ticks) >= min(20, elapsed * 100)
