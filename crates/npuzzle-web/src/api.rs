@@ -250,6 +250,7 @@ impl Job {
             cancel: Some(cancel),
             progress,
             trace: self.trace,
+            threads: 0,
         };
         let i = &self.instance;
         solve(&i.start, &i.goal, &self.options, control)

@@ -194,6 +194,7 @@ fn solve_entry(
         cancel: Some(cancel),
         progress: None,
         trace: 0,
+        threads: 0,
     };
     let result = solve(&start, &goal, &search.solve_options(), control);
     let (status, matches) = judge(&result, entry.expected);

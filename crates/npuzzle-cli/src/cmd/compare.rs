@@ -543,6 +543,7 @@ fn run_one(inst: &Instance, search: &SearchArgs, limits: Limits, cancel: &Atomic
         cancel: Some(cancel),
         progress: None,
         trace: 0,
+        threads: 0,
     };
     match solve(&inst.board, &inst.goal, &search.solve_options(), control) {
         Ok(s) => Run {

@@ -138,7 +138,7 @@ pub fn run(args: InteractiveArgs) -> Result<Outcome> {
         search.heuristic = heuristic;
     }
     println!();
-    let result = solve_one(&start, &goal, &search, 0)?;
+    let result = solve_one(&start, &goal, &search, 0, crate::options::all_cores())?;
     print!("{}", output::text(&start, &goal, &result, true));
     Ok(output::outcome(&result))
 }

@@ -9,7 +9,7 @@ use npuzzle::{solve, Board, Solution, SolveError};
 
 use crate::exit::Outcome;
 use crate::input;
-use crate::options::{BoardArgs, SearchArgs};
+use crate::options::{self, BoardArgs, SearchArgs};
 use crate::output;
 use crate::progress::SearchSpinner;
 use crate::stream;
@@ -30,6 +30,10 @@ pub struct SolveArgs {
     /// Print the order in which states were expanded, up to N of them.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "50")]
     pub trace: Option<usize>,
+    /// Threads for each IDA* search (default: all cores). The path's length and the node
+    /// counts are those of the serial search; --trace makes the search serial.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 /// Boards from the arguments: BOARD, --file or standard input.
@@ -54,6 +58,7 @@ pub fn solve_one(
     goal: &Board,
     search: &SearchArgs,
     trace: usize,
+    threads: usize,
 ) -> Result<Result<Solution, SolveError>> {
     let options = search.solve_options();
     // Load or build pattern databases with a progress bar; a partition that does not fit
@@ -66,6 +71,7 @@ pub fn solve_one(
         cancel: None,
         progress: Some(&report),
         trace,
+        threads,
     };
     let result = solve(start, goal, &options, control);
     spinner.finish();
@@ -75,6 +81,7 @@ pub fn solve_one(
 pub fn run(args: SolveArgs) -> Result<Outcome> {
     args.search.limits()?; // report bad limits before reading any input
     let trace = args.trace.map(|n| n.min(100_000)).unwrap_or(0);
+    let threads = options::threads(args.threads, options::all_cores())?;
     let entries = boards(&args.input)?;
     let single = entries.len() == 1;
     let mut worst = Outcome::Success;
@@ -97,7 +104,7 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
                 continue;
             }
         };
-        let result = solve_one(&start, &goal, &args.search, trace)?;
+        let result = solve_one(&start, &goal, &args.search, trace, threads)?;
         if let Err(e) = &result {
             if !matches!(e, SolveError::Unsolvable(_)) {
                 if single {

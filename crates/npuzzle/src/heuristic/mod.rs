@@ -65,9 +65,36 @@ pub trait IncrementalHeuristic {
     fn undo(&mut self, undo: Self::Undo);
 }
 
+/// A borrowed heuristic works as the heuristic itself: the parallel search lends each
+/// thread's copy to unit after unit.
+impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
+    type Undo = H::Undo;
+    #[inline]
+    fn init(&mut self, tiles: &[u8]) -> u32 {
+        (**self).init(tiles)
+    }
+    #[inline]
+    fn apply(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+    ) -> (u32, Self::Undo) {
+        (**self).apply(tiles, h, tile, from, to, m)
+    }
+    #[inline]
+    fn undo(&mut self, undo: Self::Undo) {
+        (**self).undo(undo)
+    }
+}
+
 /// Any [`Heuristic`] as an [`IncrementalHeuristic`] that re-evaluates every state. Values are
 /// rounded up (minus a rounding tolerance): distances are whole moves, so rounding an
 /// admissible bound up keeps it admissible.
+#[derive(Clone, Copy)]
 pub struct Reevaluate<'a>(pub &'a dyn Heuristic);
 
 /// Rounds a heuristic value up to whole moves, tolerating floating-point noise. Values are

@@ -197,6 +197,7 @@ pub struct PatternState {
 /// and only that pattern's index is updated (Korf & Felner 2002). Following the split
 /// ranking of `index.rs`, a horizontal move changes only the occupied set; a vertical one
 /// also rotates the arrangement, one table lookup.
+#[derive(Clone)]
 pub struct PdbSearch<'a> {
     db: &'a PatternDatabase,
     /// Per pattern, what a lookup needs, borrowed once rather than per node.
@@ -207,6 +208,7 @@ pub struct PdbSearch<'a> {
 }
 
 /// One pattern's table and rankers.
+#[derive(Clone)]
 struct Lookup<'a> {
     data: &'a [u8],
     combos: &'a Combinations,
