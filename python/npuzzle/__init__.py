@@ -15,6 +15,7 @@ from ._native import (
     Board,
     Heuristic,
     Solution,
+    WorkUnit,
     __version__,
     check,
     heuristic,
@@ -22,6 +23,8 @@ from ._native import (
     random_boards,
     solve,
     solve_many,
+    solve_unit,
+    split,
 )
 from ._compare import compare
 from ._files import read_boards, read_instances
@@ -40,6 +43,9 @@ __all__ = [
     "read_instances",
     "solve",
     "solve_many",
+    "solve_unit",
+    "split",
+    "WorkUnit",
     "NpuzzleError",
     "InvalidBoard",
     "InvalidOption",

@@ -168,3 +168,48 @@ def random_boards(
 
 def pdb_cache_dir() -> Optional[PathLike]:
     """Where pattern databases are cached (``NPUZZLE_PDB_DIR`` or the user cache)."""
+
+class WorkUnit:
+    """One state of IDA*'s frontier with the path to it (see ``split``); picklable."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def moves(self) -> str: ...
+    @property
+    def g(self) -> int: ...
+    @property
+    def h(self) -> int: ...
+    @property
+    def path_f(self) -> List[int]:
+        """``g + h`` along the path from the start; the first is IDA*'s first bound."""
+    @property
+    def is_goal(self) -> bool: ...
+    @property
+    def heuristic(self) -> str: ...
+    def above(self, bound: int) -> Dict[str, Any]:
+        """The serial search's counts above the frontier before this unit, for ``bound``:
+        ``generated``, ``expanded``, ``next_bound``, ``max_open``, ``reached``."""
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> "WorkUnit": ...
+
+def split(
+    board: BoardLike,
+    goal: GoalLike = "standard",
+    heuristic: Optional[HeuristicLike] = None,
+    depth: int = 8,
+    size: Optional[SizeLike] = None,
+) -> List[WorkUnit]:
+    """IDA*'s frontier ``depth`` moves from ``board``, in the serial search's order."""
+
+def solve_unit(
+    unit: WorkUnit,
+    bound: int,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Searches one unit below ``bound``: ``moves`` (whole path or ``None``), ``generated``,
+    ``expanded``, ``max_open``, ``next_bound``, ``stopped_by``, ``index``."""

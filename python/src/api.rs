@@ -101,7 +101,7 @@ pub fn solve(
         limits: config.limits,
         cancel: Some(&cancel),
         progress: Some(&on_progress),
-        trace: 0,
+        ..Control::default()
     };
     let result = py.detach(|| solve_core(&start, &goal, &config, control));
     if let Some(e) = interrupted.into_inner().unwrap_or_else(|p| p.into_inner()) {

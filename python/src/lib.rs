@@ -8,6 +8,7 @@
 mod api;
 mod board;
 mod errors;
+mod frontier;
 mod heuristic;
 mod options;
 mod solution;
@@ -38,11 +39,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<solution::PySolution>()?;
     m.add_class::<heuristic::PyHeuristic>()?;
+    m.add_class::<frontier::PyWorkUnit>()?;
     m.add_function(wrap_pyfunction!(api::solve, m)?)?;
     m.add_function(wrap_pyfunction!(api::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(api::check, m)?)?;
     m.add_function(wrap_pyfunction!(api::random_boards, m)?)?;
     m.add_function(wrap_pyfunction!(heuristic::make_heuristic, m)?)?;
     m.add_function(wrap_pyfunction!(pdb_cache_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(frontier::split, m)?)?;
+    m.add_function(wrap_pyfunction!(frontier::solve_unit, m)?)?;
     Ok(())
 }
