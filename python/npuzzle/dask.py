@@ -88,6 +88,21 @@ class SplitResult:
     units: int = 0
 
 
+def _search_chunk(units: List[WorkUnit], bound: int, reached: List[bool]) -> List[Optional[dict]]:
+    # Runs on a worker: the chunk's units in the serial order, stopping at the first that
+    # finds the goal (the serial search stops there too). `None` for units not searched.
+    out: List[Optional[dict]] = []
+    for unit, go in zip(units, reached):
+        if not go:
+            out.append(None)
+            continue
+        result = solve_unit(unit, bound)
+        out.append(result)
+        if result["moves"] is not None:
+            break
+    return out + [None] * (len(units) - len(out))
+
+
 def solve_split(
     board: Any,
     client: Optional[Client] = None,
@@ -96,50 +111,61 @@ def solve_split(
     heuristic: Any = None,
     depth: int = 8,
     size: Any = None,
+    chunks: Optional[int] = None,
 ) -> SplitResult:
     """Solves one hard board with IDA* on the cluster: ``npuzzle.split`` cuts the search
-    tree ``depth`` moves down into work units, sent to the workers once; then, for each
-    bound in turn, every unit the serial search would reach is searched on the cluster with
+    tree ``depth`` moves down into work units, sent to the workers once in ``chunks``
+    groups of neighbouring units (default: 16 per worker thread); then, for each bound in
+    turn, every unit the serial search would reach is searched on the cluster with
     ``npuzzle.solve_unit``, and the next bound is the smallest ``f`` above this one.
 
     Counts are added up in the serial search's order, stopping at the first unit (in that
     order) that finds the goal, so the length and node counts are those of
-    ``npuzzle.solve(board, algorithm="idastar", heuristic=...)``; units after it are
-    cancelled once every unit before it has answered.
+    ``npuzzle.solve(board, algorithm="idastar", heuristic=...)``; groups after it are
+    cancelled once every group before it has answered.
     """
     client = client or get_client()
     began = time.perf_counter()
     start = Board(board, size)
     units: List[WorkUnit] = split(start, goal=goal, heuristic=heuristic, depth=depth)
-    remote = client.scatter(units)
+    if chunks is None:
+        threads = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+        chunks = 16 * max(1, threads)
+    per = max(1, -(-len(units) // max(1, chunks)))
+    groups = [units[i : i + per] for i in range(0, len(units), per)]
+    remote = client.scatter(groups)
     bound = units[0].path_f[0]
     iterations: List[Dict[str, Any]] = []
     generated = expanded = max_open = 0
+    moves: Optional[str] = None
     while True:
         t = time.perf_counter()
         above = [u.above(bound) for u in units]
-        reached = [i for i, a in enumerate(above) if a["reached"]]
-        futures = {
-            client.submit(solve_unit, remote[i], bound, pure=False, key=f"npuzzle-unit-{bound}-{i}"): i
-            for i in reached
-        }
-        results: Dict[int, dict] = {}
+        reached = [a["reached"] for a in above]
+        futures = {}
+        for g, group in enumerate(groups):
+            mask = reached[g * per : g * per + len(group)]
+            if any(mask):
+                futures[client.submit(_search_chunk, remote[g], bound, mask, pure=False)] = g
+        results: List[Optional[dict]] = [None] * len(units)
+        done = set()
         first_found: Optional[int] = None
         for future in as_completed(list(futures)):
             if future.cancelled():
                 continue
-            i = futures[future]
-            results[i] = future.result()
-            if results[i]["moves"] is not None and (first_found is None or i < first_found):
-                first_found = i
-            if first_found is not None and all(j in results for j in reached if j < first_found):
-                # Every unit the serial search visits before the winner has answered.
-                client.cancel([f for f, j in futures.items() if j > first_found])
+            g = futures[future]
+            done.add(g)
+            for k, r in enumerate(future.result()):
+                results[g * per + k] = r
+                if r is not None and r["moves"] is not None:
+                    first_found = g if first_found is None else min(first_found, g)
+            if first_found is not None and all(h in done for h in futures.values() if h < first_found):
+                # Every group the serial search visits before the winner has answered.
+                client.cancel([f for f, h in futures.items() if h > first_found])
                 break
         # Serial order: what IDA* does above the frontier before each unit, then the unit.
         gen = exp = 0
         next_bound = None
-        moves = None
         for i, a in enumerate(above):
             gen += a["generated"]
             exp += a["expanded"]
@@ -161,7 +187,7 @@ def solve_split(
                 "bound": bound,
                 "generated": gen,
                 "expanded": exp,
-                "units": len(reached),
+                "units": sum(reached),
                 "seconds": time.perf_counter() - t,
             }
         )

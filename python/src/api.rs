@@ -323,7 +323,7 @@ pub fn random_boards(
     py: Python<'_>,
     size: &Bound<'_, PyAny>,
     count: i64,
-    seed: Option<u64>,
+    seed: Option<i128>,
     moves: Option<i64>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyBoard>> {
@@ -348,6 +348,13 @@ pub fn random_boards(
         )));
     }
     let goal = GoalArg::from_py(goal)?.board(shape).map_err(errors::goal)?;
+    let seed =
+        match seed {
+            Some(s) => Some(u64::try_from(s).map_err(|_| {
+                invalid(format!("seed must be between 0 and {}, got {s}", u64::MAX))
+            })?),
+            None => None,
+        };
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -193,6 +193,13 @@ CASES = [
         ["random", "--size", "3x3", "--count", "0"],
     ),
     (
+        "seed",
+        lambda: npuzzle.random_boards("3x3", 2, seed=-1),
+        InvalidOption,
+        "seed must be between 0 and 18446744073709551615, got -1",
+        None,
+    ),
+    (
         "pdb-partition",
         lambda: npuzzle.solve(START, heuristic="pdb:9-9", algorithm="astar"),
         InvalidOption,
