@@ -90,6 +90,8 @@ class Solution:
     @property
     def reason(self) -> str: ...
     @property
+    def phase(self) -> Optional[str]: ...
+    @property
     def lower_bound(self) -> Optional[int]: ...
     @property
     def bound_factor(self) -> Optional[float]: ...
@@ -213,3 +215,12 @@ def solve_unit(
 ) -> Dict[str, Any]:
     """Searches one unit below ``bound``: ``moves`` (whole path or ``None``), ``generated``,
     ``expanded``, ``max_open``, ``next_bound``, ``stopped_by``, ``index``."""
+
+def plan(
+    board_or_size: Union[BoardLike, SizeLike],
+    goal: GoalLike = "standard",
+    heuristic: Optional[HeuristicLike] = None,
+    algorithm: str = "auto",
+    weight: Optional[float] = None,
+) -> Dict[str, Any]:
+    """What ``solve`` will run: ``shape``, ``phases``, ``tables``, ``optimal``."""

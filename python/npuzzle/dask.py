@@ -209,6 +209,7 @@ def solve_split(
         "heuristic": units[0].heuristic,
         "admissible": _admissible(units[0].heuristic),
         "algorithm": "idastar",
+        "phase": "search",
         "stopped_by": None,
         "size": start.size,
         "start": list(start.tiles),

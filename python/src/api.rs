@@ -22,7 +22,7 @@ fn solve_core(
     config: &SolveConfig,
     control: Control<'_>,
 ) -> Result<npuzzle::Solution, SolveError> {
-    npuzzle::solve(start, goal, &config.options, control)
+    npuzzle::solve(start, goal, &config.options, crate::tables(), control)
 }
 
 /// The report of a solve, or the error that is not about solvability.
@@ -370,4 +370,30 @@ pub fn random_boards(
             .collect::<Vec<_>>()
     });
     Ok(boards.into_iter().map(PyBoard::new).collect())
+}
+
+/// What ``solve`` will run for boards of a shape towards a goal, decided once by the core's
+/// planner (as ``npuzzle solve --explain`` shows it): a dict with ``shape``, ``phases``
+/// (algorithm, heuristic, weight, budgets, optimality of each), ``tables`` (which pattern
+/// databases are loaded or built, and what that costs) and ``optimal``.
+#[pyfunction]
+#[pyo3(signature = (board_or_size, goal=None, heuristic=None, algorithm="auto", weight=None),
+    text_signature = "(board_or_size, goal='standard', heuristic=None, algorithm='auto', weight=None)")]
+pub fn plan<'py>(
+    py: Python<'py>,
+    board_or_size: &Bound<'py, PyAny>,
+    goal: Option<&Bound<'py, PyAny>>,
+    heuristic: Option<&Bound<'py, PyAny>>,
+    algorithm: &str,
+    weight: Option<f64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let shape = match shape_arg(board_or_size) {
+        Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
+        _ => to_board(board_or_size, None)?.shape(),
+    };
+    let config = SolveConfig::new(goal, heuristic, algorithm, weight, None, None, None)?;
+    let goal = config.goal.board(shape).map_err(errors::goal)?;
+    let p =
+        npuzzle::plan(&goal, &config.options, crate::tables()).map_err(|e| errors::solve(&e))?;
+    Ok(pythonize::pythonize(py, &p)?)
 }

@@ -2,7 +2,7 @@
 //! units that other processes or machines search (the driver is `npuzzle.dask.solve_split`).
 //! The core's `search::frontier` does the work; this file converts.
 
-use npuzzle::heuristic::pdb::{self, PatternDatabase};
+use npuzzle::heuristic::pdb::PatternDatabase;
 use npuzzle::heuristic::{self, LinearConflict, Manhattan, Reevaluate};
 use npuzzle::puzzle::Puzzle;
 use npuzzle::search::frontier::{self, UnitOutcome, WorkUnit};
@@ -30,16 +30,16 @@ macro_rules! with_heuristic {
                 let $h = LinearConflict::new(puzzle);
                 Ok($body)
             }
-            HeuristicSpec::Pdb(p) => match pdb::partition(p, puzzle)
-                .and_then(|partition| PatternDatabase::new(puzzle, &partition, &mut |_| {}))
-            {
+            HeuristicSpec::Pdb(p) => match p.partition(puzzle).and_then(|partition| {
+                PatternDatabase::new(puzzle, &partition, crate::tables(), &mut |_| {})
+            }) {
                 Ok((db, _)) => {
                     let $h = db.search();
                     Ok($body)
                 }
                 Err(e) => Err(heuristic::HeuristicError::from(e)),
             },
-            spec => match heuristic::build(spec, puzzle) {
+            spec => match heuristic::build(spec, puzzle, crate::tables()) {
                 Ok(built) => {
                     let $h = Reevaluate(built.as_ref());
                     Ok($body)
@@ -238,7 +238,11 @@ pub fn split(
         heuristic: heuristic_arg(heuristic)?,
         ..SolveOptions::default()
     };
-    let spec = npuzzle::planned_heuristic(&goal, &options);
+    let plan = npuzzle::plan(&goal, &options, crate::tables()).map_err(|e| errors::solve(&e))?;
+    let spec = plan.phases[0]
+        .heuristic
+        .clone()
+        .unwrap_or(HeuristicSpec::LinearConflict);
     let tiles = puzzle.encode(&start);
     let units = py
         .detach(|| {

@@ -93,7 +93,7 @@ impl PyHeuristic {
         if !built.as_ref().is_some_and(|(g, _)| *g == goal) {
             // Building may take a while (pattern databases): let other threads run.
             let h = py
-                .detach(|| heuristic::build(&self.spec, &puzzle))
+                .detach(|| heuristic::build(&self.spec, &puzzle, crate::tables()))
                 .map_err(errors::heuristic)?;
             *built = Some((goal, h));
         }

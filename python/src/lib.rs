@@ -14,6 +14,9 @@ mod options;
 mod solution;
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use npuzzle::{TablePolicy, Tables};
 
 use pyo3::prelude::*;
 
@@ -26,15 +29,32 @@ fn pdb_dir() -> Option<PathBuf> {
         .or_else(|| dirs::cache_dir().map(|d| d.join("npuzzle").join("pdb")))
 }
 
+/// Bytes of tables this process keeps in memory before dropping the least recently used:
+/// a notebook that solves towards many goals keeps one exact table per goal otherwise.
+const TABLE_MEMORY: u64 = 2 << 30;
+
+/// The module's tables, as the command line's `main` owns its own: cached in [`pdb_dir`].
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        Tables::new(
+            pdb_dir(),
+            TablePolicy {
+                memory_budget: Some(TABLE_MEMORY),
+                ..TablePolicy::default()
+            },
+        )
+    })
+}
+
 /// The directory pattern databases are cached in, or ``None`` (memory only).
 #[pyfunction]
 fn pdb_cache_dir() -> Option<PathBuf> {
-    npuzzle::heuristic::pdb::registry::cache_dir()
+    tables().cache_dir().map(PathBuf::from)
 }
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    npuzzle::heuristic::pdb::registry::set_cache_dir(pdb_dir());
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<solution::PySolution>()?;
@@ -48,5 +68,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pdb_cache_dir, m)?)?;
     m.add_function(wrap_pyfunction!(frontier::split, m)?)?;
     m.add_function(wrap_pyfunction!(frontier::solve_unit, m)?)?;
+    m.add_function(wrap_pyfunction!(api::plan, m)?)?;
     Ok(())
 }

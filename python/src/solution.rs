@@ -1,5 +1,6 @@
 //! `npuzzle.Solution`: the result of a solve, whose fields are those of `npuzzle solve --json`.
 
+use npuzzle::plan::PhaseKind;
 use npuzzle::{Board, Move, Shape, SolveReport};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -58,6 +59,8 @@ struct ReportFields {
     heuristic: Option<String>,
     admissible: Option<bool>,
     algorithm: Option<String>,
+    #[serde(default)]
+    phase: Option<String>,
     stopped_by: Option<String>,
     size: String,
     start: Vec<u32>,
@@ -127,6 +130,17 @@ impl PySolution {
     #[getter]
     fn admissible(&self) -> Option<bool> {
         self.report.admissible
+    }
+    /// Which phase of the plan answered (``search``, ``optimal``, ``bounded`` or
+    /// ``constructive``), ``None`` when no search ran.
+    #[getter]
+    fn phase(&self) -> Option<&'static str> {
+        self.report.phase.map(|p| match p {
+            PhaseKind::Search => "search",
+            PhaseKind::Optimal => "optimal",
+            PhaseKind::Bounded => "bounded",
+            PhaseKind::Constructive => "constructive",
+        })
     }
     /// The algorithm used (never ``"auto"``), ``None`` when no search ran.
     #[getter]
@@ -236,6 +250,14 @@ impl PySolution {
             heuristic: f.heuristic,
             admissible: f.admissible,
             algorithm: f.algorithm,
+            phase: match f.phase.as_deref() {
+                None => None,
+                Some("search") => Some(PhaseKind::Search),
+                Some("optimal") => Some(PhaseKind::Optimal),
+                Some("bounded") => Some(PhaseKind::Bounded),
+                Some("constructive") => Some(PhaseKind::Constructive),
+                Some(p) => return Err(bad(format!("unknown phase `{p}`"))),
+            },
             stopped_by,
             size: f.size,
             start: f.start,
