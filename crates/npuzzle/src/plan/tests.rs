@@ -1,5 +1,6 @@
 use super::*;
 use crate::goal::GoalSpec;
+use crate::heuristic::pdb::PartitionSpec;
 use crate::heuristic::TablePolicy;
 
 fn goal(shape: &str) -> Board {
