@@ -52,7 +52,10 @@ fn check(which: &[(usize, usize, u64)], threads: usize) {
     let boards = instances("korf50-24puzzle.txt", "5x5");
     for &(index, optimal, nodes) in which {
         let inst = &boards[index - 1];
-        assert_eq!(inst.optimal, optimal, "the two data files agree on #{index}");
+        assert_eq!(
+            inst.optimal, optimal,
+            "the two data files agree on #{index}"
+        );
         let control = Control {
             threads,
             ..Control::default()
