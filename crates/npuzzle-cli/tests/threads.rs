@@ -36,7 +36,10 @@ fn two_threads_find_the_serial_path_with_the_serial_node_counts() {
     let one = solve_json("1");
     let two = solve_json("2");
     assert_eq!(one["length"], 55);
-    assert_eq!(one["generated"], 15_300_441, "data/korf100-15puzzle-ida-nodes.txt");
+    assert_eq!(
+        one["generated"], 15_300_441,
+        "data/korf100-15puzzle-ida-nodes.txt"
+    );
     for field in ["length", "moves", "generated", "expanded", "max_open"] {
         assert_eq!(one[field], two[field], "{field}");
     }

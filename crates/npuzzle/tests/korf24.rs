@@ -8,9 +8,9 @@
 mod common;
 
 use common::{assert_replays, instances};
-use npuzzle::heuristic::pdb::{registry, Partition, PatternDatabase};
+use npuzzle::heuristic::pdb::{Partition, PatternDatabase};
 use npuzzle::search::{idastar, Control};
-use npuzzle::{GoalSpec, Puzzle, Shape};
+use npuzzle::{GoalSpec, Puzzle, Shape, TablePolicy, Tables};
 
 /// `(index, optimal length, published node count)` of every instance.
 fn published() -> Vec<(usize, usize, u64)> {
@@ -39,15 +39,14 @@ fn easiest(count: usize) -> Vec<(usize, usize, u64)> {
 /// Solves the instances (by 1-based index) on `threads` threads and checks length, path and
 /// node count.
 fn check(which: &[(usize, usize, u64)], threads: usize) {
-    if let Ok(dir) = std::env::var("NPUZZLE_PDB_DIR") {
-        registry::set_cache_dir(Some(dir.into()));
-    }
+    let dir = std::env::var_os("NPUZZLE_PDB_DIR").map(Into::into);
+    let tables = Tables::new(dir, TablePolicy::default());
     let goal = GoalSpec::BlankFirst
         .board(Shape::square(5).unwrap())
         .unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();
     let partition = Partition::new(puzzle.shape, 0, &[6, 6, 6, 6]).unwrap();
-    let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {}).unwrap();
+    let (db, _) = PatternDatabase::new(&puzzle, &partition, &tables, &mut |_| {}).unwrap();
     assert!(db.reflected());
     let boards = instances("korf50-24puzzle.txt", "5x5");
     for &(index, optimal, nodes) in which {

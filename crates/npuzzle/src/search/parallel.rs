@@ -404,7 +404,8 @@ mod tests {
         let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
         let partition = Partition::new(puzzle.shape, 8, &[4, 4]).unwrap();
-        let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {}).unwrap();
+        let tables = crate::Tables::default();
+        let (db, _) = PatternDatabase::new(&puzzle, &partition, &tables, &mut |_| {}).unwrap();
         let mut r = rng(7);
         for _ in 0..20 {
             let start = random_solvable(&goal, &mut r);
