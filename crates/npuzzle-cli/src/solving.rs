@@ -20,6 +20,7 @@ pub fn solve_one(
     search: &SearchArgs,
     tables: &Tables,
     trace: usize,
+    threads: usize,
 ) -> Result<Result<Solution, SolveError>> {
     let limits = search.limits()?;
     let p = match plan(goal, &search.solve_options(), tables) {
@@ -42,6 +43,7 @@ pub fn solve_one(
         cancel: None,
         progress: Some(&report),
         trace,
+        threads,
     };
     let result = execute(&p, start, goal, tables, control);
     spinner.finish();
