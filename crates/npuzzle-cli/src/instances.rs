@@ -146,7 +146,6 @@ pub fn solve_entry(
         cancel: Some(cancel),
         progress: None,
         trace: 0,
-        // Files of boards are solved one board per core: each search is serial.
         threads: 0,
     };
     let result = solve(&start, &goal, options, tables, control);

@@ -84,20 +84,12 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
             stream::warn_path(&start, &result);
         }
         let outcome = output::outcome(&result);
-        if args.json && stream::is_huge(&start, &result, args.path) {
+        if args.json {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
             // A reader that goes away (e.g. `| head`) ends the output, not the run.
             let _ = stream::json(&mut out, &start, &goal, result, args.path, entry.expected)
                 .and_then(|()| out.flush());
-        } else if args.json {
-            let mut line = output::json(&start, &goal, &result, args.path);
-            if let Some(expected) = entry.expected {
-                // Keep the report's schema and add the file's expected length beside it.
-                line.pop();
-                line.push_str(&format!(",\"expected\":{expected}}}"));
-            }
-            println!("{line}");
         } else {
             if !single {
                 println!("== line {} ==", entry.line);

@@ -65,6 +65,25 @@ pub trait IncrementalHeuristic {
     ) -> (u32, Self::Undo);
     /// Reverts the internal state changed by `apply`.
     fn undo(&mut self, undo: Self::Undo);
+    /// [`apply`](Self::apply) for a caller that only needs the exact value below `cut`: at
+    /// or above it, any value at least `cut` will do (IDA* prunes the child and its next bound
+    /// is already that low). Pattern databases then skip lookups that cannot matter; the
+    /// state is updated fully only when the value returned is below `cut`.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn apply_cut(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+        cut: u32,
+    ) -> (u32, Self::Undo) {
+        let _ = cut;
+        self.apply(tiles, h, tile, from, to, m)
+    }
 }
 
 /// A borrowed heuristic works as the heuristic itself: the parallel search lends each
@@ -90,6 +109,20 @@ impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
     #[inline]
     fn undo(&mut self, undo: Self::Undo) {
         (**self).undo(undo)
+    }
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn apply_cut(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+        cut: u32,
+    ) -> (u32, Self::Undo) {
+        (**self).apply_cut(tiles, h, tile, from, to, m, cut)
     }
 }
 

@@ -172,7 +172,12 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             self.tiles[blank] = tile;
             self.tiles[to] = 0;
             let m = Move::ALL[mi];
-            let (h2, undo) = self.heuristic.apply(&self.tiles, h, tile, to, blank, m);
+            // Values from `cut` up need not be exact: such a child is pruned and cannot lower
+            // the next bound (`next_bound > bound`, so `cut` is above the bound's too).
+            let cut = self.next_bound.saturating_sub(g + 1);
+            let (h2, undo) = self
+                .heuristic
+                .apply_cut(&self.tiles, h, tile, to, blank, m, cut);
             let f = g + 1 + h2;
             if f <= self.bound {
                 // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.

@@ -404,7 +404,7 @@ mod tests {
         let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
         let partition = Partition::new(puzzle.shape, 8, &[4, 4]).unwrap();
-        let tables = crate::heuristic::Tables::default();
+        let tables = crate::Tables::default();
         let (db, _) = PatternDatabase::new(&puzzle, &partition, &tables, &mut |_| {}).unwrap();
         let mut r = rng(7);
         for _ in 0..20 {
