@@ -20,6 +20,8 @@ pub struct Entry {
     pub board: Result<Board, String>,
     /// The optimal length written after the tiles, if any.
     pub expected: Option<usize>,
+    /// The board's own goal, from a `START | GOAL` line; `None` means the command's goal.
+    pub goal: Option<Board>,
 }
 
 /// Reads the text of `--file PATH` (`-` is standard input).
@@ -86,6 +88,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
             line: 1,
             board: Err("input has no board".into()),
             expected: None,
+            goal: None,
         }];
     }
     let (first_line, first) = lines[0];
@@ -98,6 +101,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
                     line: first_line,
                     board: Err(format!("the file's order is {o} but --size is {s}")),
                     expected: None,
+                    goal: None,
                 }]
             }
             (Err(e), _) => {
@@ -105,6 +109,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
                     line: first_line,
                     board: Err(format!("line {first_line}: {e}")),
                     expected: None,
+                    goal: None,
                 }]
             }
         };
@@ -122,6 +127,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
             line: first_line,
             board: Ok(board),
             expected: None,
+            goal: None,
         }];
     }
     lines
@@ -146,8 +152,44 @@ fn order_header(line: &str) -> Option<Result<Shape, String>> {
     looks_like_order.then(|| value.parse::<Shape>().map_err(|e| e.to_string()))
 }
 
-/// One line: tiles, then optionally the optimal length as one more number.
+/// One line: `START`, or `START | GOAL` (as `random --pairs` prints), each a board,
+/// the last optionally followed by the optimal length as one more number.
 fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
+    let Some((start, goal)) = text.split_once('|') else {
+        return tiles_line(line, text, size);
+    };
+    let located = |e: String| format!("line {line}: {e}");
+    let start = match Board::parse(start.trim(), size) {
+        Ok(b) => b,
+        Err(e) => {
+            return Entry {
+                line,
+                board: Err(located(format!("start: {e}"))),
+                expected: None,
+                goal: None,
+            }
+        }
+    };
+    // The goal takes the start's shape, so a digit string or one row of tiles needs no --size.
+    let goal = tiles_line(line, goal.trim(), Some(start.shape()));
+    match goal.board {
+        Ok(g) => Entry {
+            line,
+            board: Ok(start),
+            expected: goal.expected,
+            goal: Some(g),
+        },
+        Err(e) => Entry {
+            line,
+            board: Err(e.replacen(": ", ": goal: ", 1)),
+            expected: None,
+            goal: None,
+        },
+    }
+}
+
+/// Tiles, then optionally the optimal length as one more number.
+fn tiles_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
     let located = |e: String| format!("line {line}: {e}");
     let raw = match RawBoard::parse(text) {
         Ok(raw) => raw,
@@ -156,6 +198,7 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
                 line,
                 board: Err(located(e.to_string())),
                 expected: None,
+                goal: None,
             }
         }
     };
@@ -174,6 +217,7 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
                 line,
                 board: Board::from_raw(&tiles, size).map_err(|e| located(e.to_string())),
                 expected: usize::try_from(expected).ok(),
+                goal: None,
             };
         }
     }
@@ -181,6 +225,7 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
         line,
         board: Board::from_raw(&raw, size).map_err(|e| located(e.to_string())),
         expected: None,
+        goal: None,
     }
 }
 
@@ -221,5 +266,24 @@ mod tests {
         assert_eq!(e[0].expected, Some(1));
         assert_eq!(e[1].expected, Some(2));
         assert!(e[2].board.as_ref().unwrap_err().starts_with("line 3:"));
+    }
+
+    #[test]
+    fn start_goal_pairs() {
+        let e = parse_entries(
+            "1 2 3 4 5 6 7 0 8 | 1 2 3 4 5 6 7 8 0\n\
+             8 1 2 0 4 3 7 6 5 | 0 1 2 3 4 5 6 7 8 22\n\
+             1 2 3 4 5 6 7 0 8 | 1 2 3 4 5 6 7 8 0 9 10 11 12 13 14 15\n\
+             1 2 3 4 5 6 7 8 0\n",
+            None,
+        );
+        assert_eq!(e.len(), 4);
+        assert_eq!(e[0].goal.as_ref().unwrap().to_string(), "1 2 3/4 5 6/7 8 0");
+        assert_eq!(e[0].expected, None);
+        assert_eq!(e[1].goal.as_ref().unwrap().to_string(), "0 1 2/3 4 5/6 7 8");
+        assert_eq!(e[1].expected, Some(22));
+        let err = e[2].board.as_ref().unwrap_err();
+        assert!(err.starts_with("line 3: goal:"), "{err}");
+        assert!(e[3].goal.is_none() && e[3].board.is_ok());
     }
 }

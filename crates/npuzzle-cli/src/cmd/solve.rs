@@ -40,6 +40,7 @@ pub fn boards(args: &BoardArgs) -> Result<Vec<input::Entry>> {
                 line: 1,
                 board: Board::parse(b, args.size).map_err(|e| e.to_string()),
                 expected: None,
+                goal: None,
             }])
         }
         (None, Some(path)) => input::read_file(path)?,
@@ -88,7 +89,11 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
                 continue;
             }
         };
-        let goal = match args.input.goal.board(start.shape()) {
+        // A `START | GOAL` line brings its own goal.
+        let goal = match entry
+            .goal
+            .map_or_else(|| args.input.goal.board(start.shape()), Ok)
+        {
             Ok(g) => g,
             Err(e) if single => anyhow::bail!(e),
             Err(e) => {
