@@ -45,6 +45,8 @@ enum Command {
     Random(cmd::random::RandomArgs),
     /// Enter a puzzle at prompts (order, rows, goal, heuristic), then solve it.
     Interactive(cmd::interactive::InteractiveArgs),
+    /// Play a board full screen in the terminal: move tiles, undo, hint, watch it solved.
+    Play(cmd::play::PlayArgs),
     /// Build or list cached pattern databases.
     Pdb(cmd::pdb::PdbArgs),
     /// Solve a file of instances, check their lengths, and report nodes and times.
@@ -101,6 +103,7 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd::check::run(a),
         Command::Random(a) => cmd::random::run(a),
         Command::Interactive(a) => cmd::interactive::run(a),
+        Command::Play(a) => cmd::play::run(a),
         Command::Pdb(a) => cmd::pdb::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Serve(a) => cmd::serve::run(a),
