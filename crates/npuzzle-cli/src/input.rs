@@ -92,7 +92,9 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
         }];
     }
     let (first_line, first) = lines[0];
-    if let Some(order) = order_header(first) {
+    // A digit string (`312045678`) is a board, not an order, though it is all digits.
+    let header = order_header(first).filter(|_| Board::parse(first, size).is_err());
+    if let Some(order) = header {
         let shape = match (order, size) {
             (Ok(o), None) => o,
             (Ok(o), Some(s)) if o == s => o,
@@ -191,6 +193,21 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
 /// Tiles, then optionally the optimal length as one more number.
 fn tiles_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
     let located = |e: String| format!("line {line}: {e}");
+    // A digit string followed by its length: `312045678 20`.
+    if let Some((digits, length)) = text.split_once(char::is_whitespace) {
+        let is_number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        let (digits, length) = (digits.trim(), length.trim());
+        if digits.len() >= 4 && is_number(digits) && is_number(length) {
+            if let Ok(board) = Board::parse(digits, size) {
+                return Entry {
+                    line,
+                    board: Ok(board),
+                    expected: length.parse().ok(),
+                    goal: None,
+                };
+            }
+        }
+    }
     let raw = match RawBoard::parse(text) {
         Ok(raw) => raw,
         Err(e) => {
@@ -285,5 +302,16 @@ mod tests {
         let err = e[2].board.as_ref().unwrap_err();
         assert!(err.starts_with("line 3: goal:"), "{err}");
         assert!(e[3].goal.is_none() && e[3].board.is_ok());
+    }
+
+    #[test]
+    fn digit_strings_with_and_without_lengths_and_goals() {
+        let e = parse_entries("312045678\n312045678 3\n312045678 | 123456780\n", None);
+        assert_eq!(e.len(), 3);
+        assert!(e
+            .iter()
+            .all(|e| e.board.as_ref().unwrap().to_string() == "3 1 2/0 4 5/6 7 8"));
+        assert_eq!(e[1].expected, Some(3));
+        assert_eq!(e[2].goal.as_ref().unwrap().to_string(), "1 2 3/4 5 6/7 8 0");
     }
 }

@@ -14,6 +14,7 @@ mod output;
 mod progress;
 mod runner;
 mod stream;
+mod trace;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -13,6 +13,7 @@ use crate::options::{BoardArgs, SearchArgs};
 use crate::output;
 use crate::progress::SearchSpinner;
 use crate::stream;
+use crate::trace::{self, TraceFormat};
 
 /// Solve boards and print the path and statistics.
 #[derive(Args, Debug)]
@@ -27,9 +28,14 @@ pub struct SolveArgs {
     /// Print every board along the path, numbered step by step.
     #[arg(long)]
     pub path: bool,
-    /// Print the order in which states were expanded, up to N of them.
+    /// Print the order in which states were expanded, up to N of them: small boards side
+    /// by side with g, h and f (IDA*: by iteration, with its bound).
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "50")]
     pub trace: Option<usize>,
+    /// How --trace prints: boards side by side, or one JSON object per expansion (with
+    /// --json the trace is always a field of the object).
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text, value_name = "FORMAT")]
+    pub trace_format: TraceFormat,
 }
 
 /// Boards from the arguments: BOARD, --file or standard input.
@@ -102,7 +108,7 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
                 continue;
             }
         };
-        let result = solve_one(&start, &goal, &args.search, trace)?;
+        let mut result = solve_one(&start, &goal, &args.search, trace)?;
         if let Err(e) = &result {
             if !matches!(e, SolveError::Unsolvable(_)) {
                 if single {
@@ -135,11 +141,20 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
             if !single {
                 println!("== line {} ==", entry.line);
             }
+            // As JSON lines, the trace follows the text instead of its boards.
+            let trace_lines = match (&mut result, args.trace_format) {
+                (Ok(s), TraceFormat::Json) => Some(std::mem::take(&mut s.trace)),
+                _ => None,
+            };
             {
                 let stdout = std::io::stdout();
                 let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
                 let _ = output::write_text(&mut out, &start, &goal, &result, args.path)
                     .and_then(|()| out.flush());
+            }
+            if let Some(steps) = trace_lines.filter(|t| !t.is_empty()) {
+                println!("\nExpansion order (one JSON object per line):");
+                print!("{}", trace::json_lines(&steps));
             }
             if let (Some(expected), Ok(s)) = (entry.expected, &result) {
                 match s.length() {
