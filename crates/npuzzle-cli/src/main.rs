@@ -9,6 +9,7 @@ mod chart;
 mod cmd;
 mod exit;
 mod input;
+mod interrupt;
 mod options;
 mod output;
 mod progress;
@@ -99,6 +100,12 @@ fn main() -> ExitCode {
         }
     };
     cmd::pdb::configure(cli.pdb_dir);
+    if matches!(
+        cli.command,
+        Command::Solve(_) | Command::Batch(_) | Command::Bench(_) | Command::Compare(_)
+    ) {
+        interrupt::install();
+    }
     let result = match cli.command {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Check(a) => cmd::check::run(a),
@@ -112,6 +119,8 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a),
     };
     match result {
+        // Whatever the results so far, an interrupted run did not finish: exit 3.
+        Ok(_) if interrupt::interrupted() => Outcome::Limit.into(),
         Ok(outcome) => outcome.into(),
         Err(e) => {
             let message = format!("{e:#}").replace('\n', " ");

@@ -123,6 +123,12 @@ pub fn write_text(
                 write_path_text(out, start, moves)?;
             }
         }
+        None if s.stopped_by == Some(npuzzle::StopReason::Interrupted) => {
+            writeln!(
+                out,
+                "Interrupted (Ctrl-C) before finding a solution ({how}); statistics so far:"
+            )?;
+        }
         None => {
             let why = s.stopped_by.map(|r| r.as_str()).unwrap_or("a");
             writeln!(

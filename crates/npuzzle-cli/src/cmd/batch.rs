@@ -195,7 +195,8 @@ fn solve_entry(
         progress: None,
         trace: 0,
     };
-    let result = solve(&start, &goal, &search.solve_options(), control);
+    let mut result = solve(&start, &goal, &search.solve_options(), control);
+    crate::interrupt::relabel(&mut result);
     let (status, matches) = judge(&result, entry.expected);
     if status == Status::Invalid {
         let e = result.as_ref().err().map(ToString::to_string);

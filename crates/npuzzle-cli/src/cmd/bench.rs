@@ -120,6 +120,7 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
         ProgressBar::hidden()
     };
     let wall = Instant::now();
+    let cancel = crate::interrupt::cancel_flag();
     let runs: Vec<Run> = pool.install(|| {
         entries
             .par_iter()
@@ -134,13 +135,15 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                         Ok(goal) => {
                             let control = Control {
                                 limits,
+                                cancel: Some(&cancel),
                                 ..Control::default()
                             };
                             let options = by_shape
                                 .iter()
                                 .find(|(s, _)| *s == start.shape())
                                 .map_or(&options, |(_, o)| o);
-                            let result = solve(start, &goal, options, control);
+                            let mut result = solve(start, &goal, options, control);
+                            crate::interrupt::relabel(&mut result);
                             Ok((start.clone(), goal, result))
                         }
                     },

@@ -544,7 +544,9 @@ fn run_one(inst: &Instance, search: &SearchArgs, limits: Limits, cancel: &Atomic
         progress: None,
         trace: 0,
     };
-    match solve(&inst.board, &inst.goal, &search.solve_options(), control) {
+    let mut result = solve(&inst.board, &inst.goal, &search.solve_options(), control);
+    crate::interrupt::relabel(&mut result);
+    match result {
         Ok(s) => Run {
             length: s.length(),
             optimal: s.optimal,

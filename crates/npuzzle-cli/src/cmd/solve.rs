@@ -68,14 +68,16 @@ pub fn solve_one(
     let _ = crate::cmd::pdb::prepare(&npuzzle::planned_heuristic(goal, &options), goal);
     let spinner = SearchSpinner::new();
     let report = |p: &npuzzle::search::Progress| spinner.update(p);
+    let cancel = crate::interrupt::cancel_flag();
     let control = Control {
         limits: search.limits()?,
-        cancel: None,
+        cancel: Some(&cancel),
         progress: Some(&report),
         trace,
     };
-    let result = solve(start, goal, &options, control);
+    let mut result = solve(start, goal, &options, control);
     spinner.finish();
+    crate::interrupt::relabel(&mut result);
     Ok(result)
 }
 
@@ -86,6 +88,9 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
     let single = entries.len() == 1;
     let mut worst = Outcome::Success;
     for entry in entries {
+        if crate::interrupt::interrupted() {
+            break; // Ctrl-C: the boards not yet started are left out
+        }
         let start = match entry.board {
             Ok(b) => b,
             Err(e) if single => anyhow::bail!(e),
