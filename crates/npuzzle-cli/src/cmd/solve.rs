@@ -1,6 +1,7 @@
 //! `npuzzle solve`: solve one board or a file of boards.
 
 use std::io::Write as _;
+use std::path::Path;
 
 use anyhow::Result;
 use clap::Args;
@@ -41,10 +42,14 @@ pub struct SolveArgs {
 /// Boards from the arguments: BOARD, --file or standard input.
 pub fn boards(args: &BoardArgs) -> Result<Vec<input::Entry>> {
     let text = match (&args.board, &args.file) {
+        // `npuzzle solve boards.txt`: an existing file that is not a board is read as one.
+        (Some(b), _) if Board::parse(b, args.size).is_err() && Path::new(b).is_file() => {
+            input::read_file(Path::new(b))?
+        }
         (Some(b), _) => {
             return Ok(vec![input::Entry {
                 line: 1,
-                board: Board::parse(b, args.size).map_err(|e| e.to_string()),
+                board: Board::parse(b, args.size).map_err(|e| not_a_board(b, &e)),
                 expected: None,
                 goal: None,
             }])
@@ -53,6 +58,15 @@ pub fn boards(args: &BoardArgs) -> Result<Vec<input::Entry>> {
         (None, None) => input::read_stdin()?,
     };
     Ok(input::parse_entries(&text, args.size))
+}
+
+/// The parse error, and for an argument that looks like a file name, the way to read one.
+fn not_a_board(arg: &str, e: &npuzzle::ParseBoardError) -> String {
+    if arg.chars().any(|c| c.is_alphabetic() || c == '.') && !arg.contains(char::is_whitespace) {
+        format!("{e}; no file is named `{arg}` either (to read boards from a file: --file PATH)")
+    } else {
+        e.to_string()
+    }
 }
 
 /// Solves one board with a spinner on a terminal.
