@@ -182,7 +182,12 @@ fn solve_entry(
             return record;
         }
     };
-    let goal = match goal.board(start.shape()) {
+    // A `START | GOAL` line brings its own goal.
+    let goal = match entry
+        .goal
+        .clone()
+        .map_or_else(|| goal.board(start.shape()), Ok)
+    {
         Ok(g) => g,
         Err(e) => {
             record.solved = Err(located(entry.line, &e.to_string()));

@@ -130,7 +130,12 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                 let started = Instant::now();
                 let outcome = match &e.board {
                     Err(why) => Err(why.clone()),
-                    Ok(start) => match args.goal.board(start.shape()) {
+                    // A `START | GOAL` line brings its own goal.
+                    Ok(start) => match e
+                        .goal
+                        .clone()
+                        .map_or_else(|| args.goal.board(start.shape()), Ok)
+                    {
                         Err(why) => Err(format!("line {}: {why}", e.line)),
                         Ok(goal) => {
                             let control = Control {

@@ -259,6 +259,16 @@ struct Instance {
     goal: Board,
 }
 
+/// The goal's name, or `per line` when lines of the file (`START | GOAL`) gave their own.
+fn goal_name(instances: &[Instance], args: &CompareArgs) -> String {
+    let own = |i: &Instance| args.goal.board(i.board.shape()).ok().as_ref() != Some(&i.goal);
+    if instances.iter().any(own) {
+        "per line".to_string()
+    } else {
+        args.goal.name()
+    }
+}
+
 /// One configuration on one instance.
 #[derive(Clone, Debug, Default, Serialize)]
 struct Run {
@@ -705,7 +715,8 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
                     continue;
                 }
             };
-            let goal = match args.goal.board(board.shape()) {
+            // A `START | GOAL` line brings its own goal.
+            let goal = match e.goal.map_or_else(|| args.goal.board(board.shape()), Ok) {
                 Ok(g) => g,
                 Err(m) => {
                     eprintln!("error: {} (skipped)", located(e.line, &m.to_string()));
@@ -817,7 +828,7 @@ impl Comparison {
             "{} instances ({}), goal {}; optimal lengths: {}.",
             self.instances.len(),
             self.source,
-            args.goal.name(),
+            goal_name(&self.instances, args),
             if self.instances.iter().any(|i| i.expected.is_some()) {
                 "from the file".to_string()
             } else {
@@ -1005,7 +1016,7 @@ impl Comparison {
         serde_json::json!({
             "source": self.source,
             "seed": self.seed,
-            "goal": args.goal.name(),
+            "goal": goal_name(&self.instances, args),
             "weight": args.weight,
             "reference": self.reference,
             "instances": self.instances,
