@@ -98,12 +98,13 @@ fn rows(out: &mut String, steps: &[TraceStep], first: usize, shape: Shape) {
     }
 }
 
-/// The trace as JSON lines: each step's fields and its 1-based number.
+/// The trace as JSON lines: each step's fields and its index, counted from 0 as `parent`
+/// is (the text's `#1` is index 0).
 pub fn json_lines(trace: &[TraceStep]) -> String {
     let mut out = String::new();
     for (i, t) in trace.iter().enumerate() {
         let mut v = serde_json::to_value(t).expect("a trace step serialises");
-        v["index"] = (i + 1).into();
+        v["index"] = i.into();
         let _ = writeln!(out, "{v}");
     }
     out
@@ -194,6 +195,6 @@ mod tests {
         let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
         assert_eq!(first["iteration"], 1);
         assert_eq!(first["bound"], u64::from(bounds[0]));
-        assert_eq!(first["index"], 1);
+        assert_eq!(first["index"], 0);
     }
 }

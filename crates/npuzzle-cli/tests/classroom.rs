@@ -24,7 +24,7 @@ fn json_lines(text: &str) -> Vec<Value> {
         .collect()
 }
 
-/// 1. `random --pairs` then `compare` over the pairs file: the classroom experiment (10
+/// Problem 1: `random --pairs` then `compare` over the pairs file: the classroom experiment (10
 /// random 3x3 start/goal pairs, four heuristics), every length checked against a
 /// breadth-first search from that pair's own goal; `solve --file` replays to each goal.
 #[test]
@@ -135,7 +135,7 @@ fn random_pairs_then_compare_reproduce_the_classroom_experiment() {
     assert_eq!(out.lines().count(), 11, "{out}");
 }
 
-/// 2. `--trace N` prints the expansions as boards with g, h, f, and IDA*'s restarts with
+/// Problem 2: `--trace N` prints the expansions as boards with g, h, f, and IDA*'s restarts with
 /// their bounds; `--trace-format json`; `interactive` offers the trace.
 #[test]
 fn the_trace_shows_boards_with_g_h_f_and_idastar_iterations() {
@@ -186,7 +186,7 @@ fn the_trace_shows_boards_with_g_h_f_and_idastar_iterations() {
     assert!(out.contains("Expansion order (first 5 of"), "{out}");
 }
 
-/// 3. A digit string is a board when it has one digit per cell (at most 10 cells).
+/// Problem 3: A digit string is a board when it has one digit per cell (at most 10 cells).
 #[test]
 fn digit_strings_are_boards() {
     let (code, out, err) = run(&["solve", "312045678", "--json"], None);
@@ -216,7 +216,7 @@ fn digit_strings_are_boards() {
     assert!(err.contains("give the size as RxC"), "{err}");
 }
 
-/// 4. Ctrl-C stops a search without limits: the statistics so far, exit 3, `interrupted`.
+/// Problem 4: Ctrl-C stops a search without limits: the statistics so far, exit 3, `interrupted`.
 #[test]
 fn ctrl_c_stops_the_search_and_prints_what_it_has() {
     // Korf's first 15-puzzle instance with misplaced tiles: hours of IDA*.
@@ -258,7 +258,7 @@ fn ctrl_c_stops_the_search_and_prints_what_it_has() {
     assert_eq!(v["moves"], Value::Null);
 }
 
-/// 5. `npuzzle solve FILE` reads the file; a name that is no file suggests `--file`.
+/// Problem 5: `npuzzle solve FILE` reads the file; a name that is no file suggests `--file`.
 #[test]
 fn solve_reads_a_file_named_as_its_argument() {
     let dir = tempfile::tempdir().unwrap();
@@ -277,7 +277,7 @@ fn solve_reads_a_file_named_as_its_argument() {
     assert_eq!(err.lines().count(), 1);
 }
 
-/// 6. `interactive`: a numbered heuristic menu, one-line boards, honest prompts with -H, and
+/// Problem 6: `interactive`: a numbered heuristic menu, one-line boards, honest prompts with -H, and
 /// the end of input takes the defaults.
 #[test]
 fn interactive_menus_one_line_boards_and_defaults() {
@@ -304,7 +304,7 @@ fn interactive_menus_one_line_boards_and_defaults() {
     }
 }
 
-/// 7. `check --file` names the line of each verdict; `--help` lists every algorithm.
+/// Problem 7: `check --file` names the line of each verdict; `--help` lists every algorithm.
 #[test]
 fn check_file_labels_lines_and_help_lists_every_algorithm() {
     let dir = tempfile::tempdir().unwrap();
