@@ -8,6 +8,8 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use npuzzle::{Board, RawBoard, Shape};
 
+use crate::options::BoardArgs;
+
 /// Refuse inputs larger than this instead of reading without end.
 const MAX_INPUT_BYTES: u64 = 256 << 20;
 
@@ -250,6 +252,36 @@ fn tiles_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
 fn square_below(n: usize) -> Option<usize> {
     let k = ((n.saturating_sub(1)) as f64).sqrt().round() as usize;
     (k >= 2 && k * k + 1 == n).then_some(k * k)
+}
+
+/// Boards from the arguments: BOARD, --file or standard input.
+pub fn boards(args: &BoardArgs) -> Result<Vec<Entry>> {
+    let text = match (&args.board, &args.file) {
+        // `npuzzle solve boards.txt`: an existing file that is not a board is read as one.
+        (Some(b), _) if Board::parse(b, args.size).is_err() && Path::new(b).is_file() => {
+            read_file(Path::new(b))?
+        }
+        (Some(b), _) => {
+            return Ok(vec![Entry {
+                line: 1,
+                board: Board::parse(b, args.size).map_err(|e| not_a_board(b, &e)),
+                expected: None,
+                goal: None,
+            }])
+        }
+        (None, Some(path)) => read_file(path)?,
+        (None, None) => read_stdin()?,
+    };
+    Ok(parse_entries(&text, args.size))
+}
+
+/// The parse error, and for an argument that looks like a file name, the way to read one.
+fn not_a_board(arg: &str, e: &npuzzle::ParseBoardError) -> String {
+    if arg.chars().any(|c| c.is_alphabetic() || c == '.') && !arg.contains(char::is_whitespace) {
+        format!("{e}; no file is named `{arg}` either (to read boards from a file: --file PATH)")
+    } else {
+        e.to_string()
+    }
 }
 
 #[cfg(test)]

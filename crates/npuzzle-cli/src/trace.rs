@@ -138,7 +138,7 @@ mod tests {
             ..Control::default()
         };
         (
-            solve(&start, &goal, &options, control).unwrap(),
+            solve(&start, &goal, &options, &Default::default(), control).unwrap(),
             start.shape(),
         )
     }

@@ -5,12 +5,12 @@ use std::io::{BufRead, Write};
 
 use anyhow::{bail, Result};
 use clap::Args;
-use npuzzle::{Algorithm, Board, GoalSpec, HeuristicSpec, RawBoard, Shape};
+use npuzzle::{Algorithm, Board, GoalSpec, HeuristicSpec, RawBoard, Shape, Tables};
 
-use crate::cmd::solve::solve_one;
 use crate::exit::Outcome;
 use crate::options::SearchArgs;
 use crate::output;
+use crate::solving::solve_one;
 
 /// Ask for a puzzle one prompt at a time, then solve it. Works with piped input too; at the
 /// end of input the remaining prompts take their defaults.
@@ -216,7 +216,7 @@ impl<R: BufRead> Prompter<R> {
     }
 }
 
-pub fn run(args: InteractiveArgs) -> Result<Outcome> {
+pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
     args.search.limits()?;
     let stdin = std::io::stdin();
     let mut p = Prompter {
@@ -233,7 +233,7 @@ pub fn run(args: InteractiveArgs) -> Result<Outcome> {
     search.algorithm = p.algorithm(args.search.algorithm)?;
     let trace = p.trace()?;
     println!();
-    let result = solve_one(&start, &goal, &search, trace)?;
+    let result = solve_one(&start, &goal, &search, tables, trace)?;
     print!("{}", output::text(&start, &goal, &result, true));
     Ok(output::outcome(&result))
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use npuzzle::{Board, GoalSpec, Move, Shape};
+use npuzzle::{Board, GoalSpec, Move, Shape, Tables};
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
     KeyModifiers, MouseButton, MouseEventKind,
@@ -40,7 +40,7 @@ pub struct PlayArgs {
 }
 
 /// Reads the board and goal, refusing shapes outside 3x3..10x10 and unsolvable boards.
-fn game(args: &PlayArgs, seed: u64) -> Result<App> {
+fn game(args: &PlayArgs, seed: u64, tables: &Tables) -> Result<App> {
     let board = match &args.board {
         Some(text) => Some(Board::parse(text, args.size)?),
         None => None,
@@ -55,7 +55,7 @@ fn game(args: &PlayArgs, seed: u64) -> Result<App> {
     }
     let goal = args.goal.board(shape)?;
     let plain = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let mut app = App::new(goal.clone(), goal, seed, plain);
+    let mut app = App::new(goal.clone(), goal, seed, plain, tables.clone());
     match board {
         Some(b) => {
             let verdict = npuzzle::solvability::check(&b, &app.goal)?;
@@ -96,9 +96,9 @@ fn action(key: KeyEvent) -> Option<Action> {
     })
 }
 
-pub fn run(args: PlayArgs) -> Result<Outcome> {
+pub fn run(args: PlayArgs, tables: &Tables) -> Result<Outcome> {
     let seed = crate::options::seed_or_clock(args.seed);
-    let mut app = game(&args, seed)?;
+    let mut app = game(&args, seed, tables)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!(
             "play needs a terminal (standard input and output are not both one); \

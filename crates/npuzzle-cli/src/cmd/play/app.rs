@@ -10,7 +10,7 @@ use npuzzle::heuristic::{Heuristic, LinearConflict};
 use npuzzle::puzzle::Puzzle;
 use npuzzle::search::{Control, Progress};
 use npuzzle::{generate, solve, Algorithm, Board, HeuristicSpec, Limits, Move, Solution};
-use npuzzle::{SolveError, SolveOptions};
+use npuzzle::{SolveError, SolveOptions, Tables};
 
 /// How long a hint may search optimally before it settles for a good path.
 const HINT_TIME: Duration = Duration::from_secs(5);
@@ -112,6 +112,8 @@ pub struct App {
     seed: u64,
     /// Draw without colour (`NO_COLOR`).
     pub plain: bool,
+    /// The tables searches use (the exact table of small boards).
+    tables: Tables,
 }
 
 impl App {
@@ -119,7 +121,7 @@ impl App {
     ///
     /// # Panics
     /// If the board is too large for the search tables (the command checks the size first).
-    pub fn new(board: Board, goal: Board, seed: u64, plain: bool) -> App {
+    pub fn new(board: Board, goal: Board, seed: u64, plain: bool, tables: Tables) -> App {
         let puzzle = Puzzle::new(&goal).expect("play boards are at most 10x10");
         let heuristic = LinearConflict::new(&puzzle);
         App {
@@ -137,6 +139,7 @@ impl App {
             last_step: Instant::now(),
             seed,
             plain,
+            tables,
         }
     }
 
@@ -297,6 +300,7 @@ impl App {
         let progress = Arc::new(Mutex::new(None));
         let (start, goal) = (self.board.clone(), self.goal.clone());
         let (flag, latest) = (Arc::clone(&cancel), Arc::clone(&progress));
+        let tables = self.tables.clone();
         let time = match kind {
             JobKind::Hint => HINT_TIME,
             JobKind::Solve => SOLVE_TIME,
@@ -304,7 +308,7 @@ impl App {
         std::thread::spawn(move || {
             let report =
                 |p: &Progress| *latest.lock().unwrap_or_else(|e| e.into_inner()) = Some(*p);
-            let _ = tx.send(search_in_time(&start, &goal, time, &flag, &report));
+            let _ = tx.send(search_in_time(&start, &goal, &tables, time, &flag, &report));
         });
         self.status = match kind {
             JobKind::Hint => "Looking for the best move…".into(),
@@ -389,6 +393,7 @@ impl App {
 fn search_in_time(
     start: &Board,
     goal: &Board,
+    tables: &Tables,
     time: Duration,
     cancel: &AtomicBool,
     report: &(dyn Fn(&Progress) + Sync),
@@ -412,7 +417,7 @@ fn search_in_time(
         heuristic,
         weight: 2.0,
     };
-    let s = solve(start, goal, &optimal, control)?;
+    let s = solve(start, goal, &optimal, tables, control)?;
     if s.moves.is_some() || cancel.load(Ordering::Relaxed) {
         return Ok(s);
     }
@@ -422,7 +427,7 @@ fn search_in_time(
         heuristic: Some(HeuristicSpec::LinearConflict),
         weight: 2.0,
     };
-    let s = solve(start, goal, &bounded, control)?;
+    let s = solve(start, goal, &bounded, tables, control)?;
     if s.moves.is_some() || cancel.load(Ordering::Relaxed) {
         return Ok(s);
     }
@@ -430,7 +435,7 @@ fn search_in_time(
         algorithm: Algorithm::Constructive,
         ..SolveOptions::default()
     };
-    solve(start, goal, &any, control)
+    solve(start, goal, &any, tables, control)
 }
 
 /// "tile 5 left": what the player sees when the blank makes move `m` on `board` (before

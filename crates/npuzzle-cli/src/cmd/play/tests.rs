@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use npuzzle::{Board, GoalSpec, Move};
+use npuzzle::{Board, GoalSpec, Move, Tables};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -14,7 +14,7 @@ use super::{action, game, PlayArgs};
 fn app(board: &str) -> App {
     let start = Board::parse(board, None).unwrap();
     let goal = GoalSpec::Standard.board(start.shape()).unwrap();
-    App::new(start, goal, 7, false)
+    App::new(start, goal, 7, false, Tables::default())
 }
 
 /// The screen as text, one string per row.
@@ -138,7 +138,14 @@ fn a_hint_is_the_first_move_of_an_optimal_solution() {
     let mut terminal = Terminal::new(TestBackend::new(60, 20)).unwrap();
     let goal = app.goal.clone();
     let distance = |b: &Board| {
-        let s = npuzzle::solve(b, &goal, &Default::default(), Default::default()).unwrap();
+        let s = npuzzle::solve(
+            b,
+            &goal,
+            &Default::default(),
+            &Tables::default(),
+            Default::default(),
+        )
+        .unwrap();
         assert!(s.optimal);
         s.length().unwrap()
     };
@@ -172,6 +179,7 @@ fn solve_plays_an_optimal_solution_to_the_goal() {
         &Board::parse("8 1 3/4 0 2/7 6 5", None).unwrap(),
         &app.goal,
         &Default::default(),
+        &Tables::default(),
         Default::default(),
     )
     .unwrap()
@@ -216,6 +224,7 @@ fn the_board_is_laid_out_again_when_the_terminal_is_resized() {
         GoalSpec::Standard.board("10x10".parse().unwrap()).unwrap(),
         1,
         true,
+        Tables::default(),
     );
     terminal.backend_mut().resize(80, 24);
     let ten = draw(&mut terminal, &app);
@@ -233,7 +242,7 @@ fn new_boards_are_random_solvable_and_sizes_outside_3_to_10_are_refused() {
         goal: GoalSpec::Standard,
         seed: Some(3),
     };
-    let mut a = game(&args(None, Some("4x4")), 3).unwrap();
+    let mut a = game(&args(None, Some("4x4")), 3, &Tables::default()).unwrap();
     let first = a.board.clone();
     a.handle(Action::New, Instant::now());
     assert_ne!(a.board, first);
@@ -242,10 +251,17 @@ fn new_boards_are_random_solvable_and_sizes_outside_3_to_10_are_refused() {
             .unwrap()
             .solvable
     );
-    let e = game(&args(None, Some("2x2")), 3).err().unwrap().to_string();
-    assert!(e.contains("3x3 to 10x10"), "{e}");
-    let e = game(&args(Some("1 2 3/4 5 6/8 7 0"), None), 3)
+    let e = game(&args(None, Some("2x2")), 3, &Tables::default())
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
+    assert!(e.contains("3x3 to 10x10"), "{e}");
+    let e = game(
+        &args(Some("1 2 3/4 5 6/8 7 0"), None),
+        3,
+        &Tables::default(),
+    )
+    .err()
+    .unwrap();
     assert!(e.to_string().contains("cannot reach the goal"), "{e}");
 }
