@@ -196,6 +196,7 @@ impl App {
             Action::Undo => match self.history.pop() {
                 Some(m) => {
                     self.board.apply(m.opposite());
+                    self.stopped = None;
                     self.hint = None;
                     self.job = None;
                     self.status = format!("Undone; {} moves.", self.moves());
@@ -227,11 +228,8 @@ impl App {
             self.status = "That tile cannot move: it is not next to the gap.".into();
             return false;
         }
-        if self.solved() && self.stopped.is_some() {
-            // Playing on after solving starts a new round on the clock.
-            self.stopped = None;
-            self.started = None;
-        }
+        // Playing on after solving starts the clock again (and the next solve is announced).
+        self.stopped = None;
         self.board.apply(m);
         self.history.push(m);
         self.started.get_or_insert(now);

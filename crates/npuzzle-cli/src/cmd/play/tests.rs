@@ -128,6 +128,14 @@ fn undo_takes_back_moves_one_at_a_time() {
     assert_eq!(app.board.to_string(), "1 2 3/4 5 6/7 8 0");
     app.handle(Action::Undo, now);
     assert_eq!(app.status, "Nothing to undo.");
+
+    // Undo after solving, then solve again: announced again.
+    let mut app = self::app("1 2 3/4 5 6/7 0 8");
+    app.handle(Action::Blank(Move::Right), now);
+    assert!(app.status.starts_with("Solved in 1 move"), "{}", app.status);
+    app.handle(Action::Undo, now);
+    app.handle(Action::Blank(Move::Right), now);
+    assert!(app.status.starts_with("Solved in 1 move"), "{}", app.status);
 }
 
 #[test]
