@@ -150,6 +150,7 @@ pub fn solve_entry(
         cancel: Some(cancel),
         progress: None,
         trace: 0,
+        threads: 0,
     };
     let mut result = solve(&start, &goal, options, tables, control);
     crate::interrupt::relabel(&mut result);

@@ -233,7 +233,14 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
     search.algorithm = p.algorithm(args.search.algorithm)?;
     let trace = p.trace()?;
     println!();
-    let result = solve_one(&start, &goal, &search, tables, trace)?;
+    let result = solve_one(
+        &start,
+        &goal,
+        &search,
+        tables,
+        trace,
+        crate::options::all_cores(),
+    )?;
     print!("{}", output::text(&start, &goal, &result, true));
     Ok(output::outcome(&result))
 }

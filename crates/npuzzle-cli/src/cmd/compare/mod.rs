@@ -197,6 +197,7 @@ fn run_one(
         cancel: Some(cancel),
         progress: None,
         trace: 0,
+        threads: 0,
     };
     let mut result = solve(
         &inst.board,

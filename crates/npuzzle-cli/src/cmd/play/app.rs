@@ -409,6 +409,8 @@ fn search_in_time(
         cancel: Some(cancel),
         progress: Some(report),
         trace: 0,
+        // One thread: the game's screen keeps a core, and hints come back fast anyway.
+        threads: 1,
     };
     let optimal = SolveOptions {
         algorithm: Algorithm::Auto,
