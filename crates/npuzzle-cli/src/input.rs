@@ -22,6 +22,8 @@ pub struct Entry {
     pub board: Result<Board, String>,
     /// The optimal length written after the tiles, if any.
     pub expected: Option<usize>,
+    /// The board's own goal, from a `START | GOAL` line; `None` means the command's goal.
+    pub goal: Option<Board>,
 }
 
 /// Reads the text of `--file PATH` (`-` is standard input).
@@ -88,10 +90,13 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
             line: 1,
             board: Err("input has no board".into()),
             expected: None,
+            goal: None,
         }];
     }
     let (first_line, first) = lines[0];
-    if let Some(order) = order_header(first) {
+    // A digit string (`312045678`) is a board, not an order, though it is all digits.
+    let header = order_header(first).filter(|_| Board::parse(first, size).is_err());
+    if let Some(order) = header {
         let shape = match (order, size) {
             (Ok(o), None) => o,
             (Ok(o), Some(s)) if o == s => o,
@@ -100,6 +105,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
                     line: first_line,
                     board: Err(format!("the file's order is {o} but --size is {s}")),
                     expected: None,
+                    goal: None,
                 }]
             }
             (Err(e), _) => {
@@ -107,6 +113,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
                     line: first_line,
                     board: Err(format!("line {first_line}: {e}")),
                     expected: None,
+                    goal: None,
                 }]
             }
         };
@@ -124,6 +131,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
             line: first_line,
             board: Ok(board),
             expected: None,
+            goal: None,
         }];
     }
     lines
@@ -148,9 +156,60 @@ fn order_header(line: &str) -> Option<Result<Shape, String>> {
     looks_like_order.then(|| value.parse::<Shape>().map_err(|e| e.to_string()))
 }
 
-/// One line: tiles, then optionally the optimal length as one more number.
+/// One line: `START`, or `START | GOAL` (as `random --pairs` prints), each a board,
+/// the last optionally followed by the optimal length as one more number.
 fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
+    let Some((start, goal)) = text.split_once('|') else {
+        return tiles_line(line, text, size);
+    };
     let located = |e: String| format!("line {line}: {e}");
+    let start = match Board::parse(start.trim(), size) {
+        Ok(b) => b,
+        Err(e) => {
+            return Entry {
+                line,
+                board: Err(located(format!("start: {e}"))),
+                expected: None,
+                goal: None,
+            }
+        }
+    };
+    // The goal takes the start's shape, so a digit string or one row of tiles needs no --size.
+    let goal = tiles_line(line, goal.trim(), Some(start.shape()));
+    match goal.board {
+        Ok(g) => Entry {
+            line,
+            board: Ok(start),
+            expected: goal.expected,
+            goal: Some(g),
+        },
+        Err(e) => Entry {
+            line,
+            board: Err(e.replacen(": ", ": goal: ", 1)),
+            expected: None,
+            goal: None,
+        },
+    }
+}
+
+/// Tiles, then optionally the optimal length as one more number.
+fn tiles_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
+    let located = |e: String| format!("line {line}: {e}");
+    // A digit string followed by its length: `312045678 20`.
+    if let Some((digits, length)) = text.split_once(char::is_whitespace) {
+        let is_number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        let (digits, length) = (digits.trim(), length.trim());
+        if digits.len() >= 4 && is_number(digits) && is_number(length) {
+            if let Ok(board) = Board::parse(digits, size) {
+                return Entry {
+                    line,
+                    board: Ok(board),
+                    expected: length.parse().ok(),
+                    goal: None,
+                };
+            }
+        }
+    }
     let raw = match RawBoard::parse(text) {
         Ok(raw) => raw,
         Err(e) => {
@@ -158,6 +217,7 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
                 line,
                 board: Err(located(e.to_string())),
                 expected: None,
+                goal: None,
             }
         }
     };
@@ -176,6 +236,7 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
                 line,
                 board: Board::from_raw(&tiles, size).map_err(|e| located(e.to_string())),
                 expected: usize::try_from(expected).ok(),
+                goal: None,
             };
         }
     }
@@ -183,6 +244,7 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
         line,
         board: Board::from_raw(&raw, size).map_err(|e| located(e.to_string())),
         expected: None,
+        goal: None,
     }
 }
 
@@ -195,17 +257,31 @@ fn square_below(n: usize) -> Option<usize> {
 /// Boards from the arguments: BOARD, --file or standard input.
 pub fn boards(args: &BoardArgs) -> Result<Vec<Entry>> {
     let text = match (&args.board, &args.file) {
+        // `npuzzle solve boards.txt`: an existing file that is not a board is read as one.
+        (Some(b), _) if Board::parse(b, args.size).is_err() && Path::new(b).is_file() => {
+            read_file(Path::new(b))?
+        }
         (Some(b), _) => {
             return Ok(vec![Entry {
                 line: 1,
-                board: Board::parse(b, args.size).map_err(|e| e.to_string()),
+                board: Board::parse(b, args.size).map_err(|e| not_a_board(b, &e)),
                 expected: None,
+                goal: None,
             }])
         }
         (None, Some(path)) => read_file(path)?,
         (None, None) => read_stdin()?,
     };
     Ok(parse_entries(&text, args.size))
+}
+
+/// The parse error, and for an argument that looks like a file name, the way to read one.
+fn not_a_board(arg: &str, e: &npuzzle::ParseBoardError) -> String {
+    if arg.chars().any(|c| c.is_alphabetic() || c == '.') && !arg.contains(char::is_whitespace) {
+        format!("{e}; no file is named `{arg}` either (to read boards from a file: --file PATH)")
+    } else {
+        e.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -239,5 +315,35 @@ mod tests {
         assert_eq!(e[0].expected, Some(1));
         assert_eq!(e[1].expected, Some(2));
         assert!(e[2].board.as_ref().unwrap_err().starts_with("line 3:"));
+    }
+
+    #[test]
+    fn start_goal_pairs() {
+        let e = parse_entries(
+            "1 2 3 4 5 6 7 0 8 | 1 2 3 4 5 6 7 8 0\n\
+             8 1 2 0 4 3 7 6 5 | 0 1 2 3 4 5 6 7 8 22\n\
+             1 2 3 4 5 6 7 0 8 | 1 2 3 4 5 6 7 8 0 9 10 11 12 13 14 15\n\
+             1 2 3 4 5 6 7 8 0\n",
+            None,
+        );
+        assert_eq!(e.len(), 4);
+        assert_eq!(e[0].goal.as_ref().unwrap().to_string(), "1 2 3/4 5 6/7 8 0");
+        assert_eq!(e[0].expected, None);
+        assert_eq!(e[1].goal.as_ref().unwrap().to_string(), "0 1 2/3 4 5/6 7 8");
+        assert_eq!(e[1].expected, Some(22));
+        let err = e[2].board.as_ref().unwrap_err();
+        assert!(err.starts_with("line 3: goal:"), "{err}");
+        assert!(e[3].goal.is_none() && e[3].board.is_ok());
+    }
+
+    #[test]
+    fn digit_strings_with_and_without_lengths_and_goals() {
+        let e = parse_entries("312045678\n312045678 3\n312045678 | 123456780\n", None);
+        assert_eq!(e.len(), 3);
+        assert!(e
+            .iter()
+            .all(|e| e.board.as_ref().unwrap().to_string() == "3 1 2/0 4 5/6 7 8"));
+        assert_eq!(e[1].expected, Some(3));
+        assert_eq!(e[2].goal.as_ref().unwrap().to_string(), "1 2 3/4 5 6/7 8 0");
     }
 }

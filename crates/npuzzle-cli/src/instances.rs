@@ -108,8 +108,8 @@ pub fn located(line: usize, message: &str) -> String {
     }
 }
 
-/// Solves one entry (its goal: `goal` on its board's shape) and judges it against its
-/// expected length.
+/// Solves one entry (its goal: its own from a `START | GOAL` line, else `goal` on its
+/// board's shape) and judges it against its expected length.
 pub fn solve_entry(
     index: usize,
     entry: &Entry,
@@ -134,7 +134,11 @@ pub fn solve_entry(
             return record;
         }
     };
-    let goal = match goal.board(start.shape()) {
+    let goal = match entry
+        .goal
+        .clone()
+        .map_or_else(|| goal.board(start.shape()), Ok)
+    {
         Ok(g) => g,
         Err(e) => {
             record.solved = Err(located(entry.line, &e.to_string()));
@@ -148,7 +152,8 @@ pub fn solve_entry(
         trace: 0,
         threads: 0,
     };
-    let result = solve(&start, &goal, options, tables, control);
+    let mut result = solve(&start, &goal, options, tables, control);
+    crate::interrupt::relabel(&mut result);
     let (status, matches) = judge(&result, entry.expected);
     if status == Status::Invalid {
         let e = result.as_ref().err().map(ToString::to_string);

@@ -10,6 +10,7 @@ mod cmd;
 mod exit;
 mod input;
 mod instances;
+mod interrupt;
 mod options;
 mod output;
 mod progress;
@@ -17,6 +18,7 @@ mod runner;
 mod solving;
 mod stream;
 mod tables;
+mod trace;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,6 +50,8 @@ enum Command {
     Random(cmd::random::RandomArgs),
     /// Enter a puzzle at prompts (order, rows, goal, heuristic), then solve it.
     Interactive(cmd::interactive::InteractiveArgs),
+    /// Play a board full screen in the terminal: move tiles, undo, hint, watch it solved.
+    Play(cmd::play::PlayArgs),
     /// Build or list cached pattern databases.
     Pdb(cmd::pdb::PdbArgs),
     /// Solve a file of instances, check their lengths, and report nodes and times.
@@ -100,11 +104,18 @@ fn main() -> ExitCode {
     };
     // The one place tables are opened: every command gets this value.
     let tables = tables::open(cli.pdb_dir);
+    if matches!(
+        cli.command,
+        Command::Solve(_) | Command::Batch(_) | Command::Bench(_) | Command::Compare(_)
+    ) {
+        interrupt::install();
+    }
     let result = match cli.command {
         Command::Solve(a) => cmd::solve::run(a, &tables),
         Command::Check(a) => cmd::check::run(a),
         Command::Random(a) => cmd::random::run(a),
         Command::Interactive(a) => cmd::interactive::run(a, &tables),
+        Command::Play(a) => cmd::play::run(a, &tables),
         Command::Pdb(a) => cmd::pdb::run(a, &tables),
         Command::Bench(a) => cmd::bench::run(a, &tables),
         Command::Serve(a) => cmd::serve::run(a, &tables),
@@ -112,6 +123,8 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a, &tables),
     };
     match result {
+        // Whatever the results so far, an interrupted run did not finish: exit 3.
+        Ok(_) if interrupt::interrupted() => Outcome::Limit.into(),
         Ok(outcome) => outcome.into(),
         Err(e) => {
             let message = format!("{e:#}").replace('\n', " ");

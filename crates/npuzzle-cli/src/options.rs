@@ -43,12 +43,12 @@ pub struct SearchArgs {
     #[arg(long, short = 'H')]
     pub heuristic: Option<HeuristicSpec>,
 
-    /// Algorithm: auto (a fast optimal method for the board), astar, idastar, bfs, greedy,
-    /// weighted-astar (see --weight).
-    #[arg(long, short = 'a', default_value = "auto")]
+    // The help lists every algorithm there is (see `algorithm_help`).
+    #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
     pub algorithm: Algorithm,
 
-    /// W for weighted-astar: the path is at most W times the optimal length.
+    /// W for weighted-astar and weighted-idastar: the path is at most W times the optimal
+    /// length.
     #[arg(
         long,
         short = 'w',
@@ -114,6 +114,16 @@ impl SearchArgs {
             memory_bytes: Some(self.memory_limit << 20),
         })
     }
+}
+
+/// The help of `--algorithm`, naming every algorithm in [`Algorithm::ALL`] so none is left
+/// out when one is added.
+pub fn algorithm_help() -> String {
+    let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    format!(
+        "Algorithm: {} (auto: a fast optimal method for the board; weighted ones: see --weight)",
+        names.join(", ")
+    )
 }
 
 /// `--seed`, or one drawn from the clock when it is not given.

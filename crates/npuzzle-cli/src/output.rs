@@ -1,9 +1,7 @@
 //! Printing a solve as text or JSON.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use npuzzle::search::TraceStep;
 use npuzzle::{Algorithm, Board, Move, Solution, SolveError};
 
 use crate::exit::Outcome;
@@ -101,6 +99,12 @@ pub fn write_text(
                 write_path_text(out, start, moves)?;
             }
         }
+        None if s.stopped_by == Some(npuzzle::StopReason::Interrupted) => {
+            writeln!(
+                out,
+                "Interrupted (Ctrl-C) before finding a solution ({how}); statistics so far:"
+            )?;
+        }
         None => {
             let why = s.stopped_by.map(|r| r.as_str()).unwrap_or("a");
             writeln!(
@@ -116,7 +120,7 @@ pub fn write_text(
         st.expanded, st.generated, st.max_open, st.seconds
     )?;
     if !s.trace.is_empty() {
-        out.write_all(trace_text(&s.trace).as_bytes())?;
+        out.write_all(crate::trace::text(&s.trace, start.shape(), st.expanded).as_bytes())?;
     }
     Ok(())
 }
@@ -146,25 +150,6 @@ fn write_path_text(out: &mut impl Write, start: &Board, moves: &[Move]) -> io::R
         writeln!(out, "\n{label}\n{}", indent(&board.to_grid()))?;
     }
     Ok(())
-}
-
-fn trace_text(trace: &[TraceStep]) -> String {
-    let mut out = format!("\nExpansion order (first {}):\n", trace.len());
-    for (i, t) in trace.iter().enumerate() {
-        let parent = t.parent.map_or("-".to_string(), |p| format!("#{}", p + 1));
-        let step = t.step.map_or("-".to_string(), |m| m.to_string());
-        let tiles: Vec<String> = t.tiles.iter().map(u8::to_string).collect();
-        let _ = writeln!(
-            out,
-            "#{:<4} parent {parent:<5} move {step} g={} h={} f={}  {}",
-            i + 1,
-            t.g,
-            t.h,
-            t.f,
-            tiles.join(" ")
-        );
-    }
-    out
 }
 
 fn indent(s: &str) -> String {

@@ -54,11 +54,13 @@ where
     // Writing to a terminal under a live bar would tear both; pause the bar around writes.
     let pause_bar = !bar.is_hidden() && std::io::stdout().is_terminal();
     let next = AtomicUsize::new(0);
-    let cancel = AtomicBool::new(false);
+    // Raised when the output goes away, or by Ctrl-C.
+    let cancel = crate::interrupt::cancel_flag();
+    let cancel: &AtomicBool = &cancel;
     let (tx, rx) = mpsc::channel::<(usize, R)>();
     let mut failure = None;
     std::thread::scope(|scope| {
-        let (next, cancel, work) = (&next, &cancel, &work);
+        let (next, work) = (&next, &work);
         let pool = &pool;
         scope.spawn(move || {
             pool.broadcast(|_| loop {

@@ -36,14 +36,16 @@ pub fn solve_one(
     }
     let spinner = SearchSpinner::new();
     let report = |p: &Progress| spinner.update(p);
+    let cancel = crate::interrupt::cancel_flag();
     let control = Control {
         limits,
-        cancel: None,
+        cancel: Some(&cancel),
         progress: Some(&report),
         trace,
         threads,
     };
-    let result = execute(&p, start, goal, tables, control);
+    let mut result = execute(&p, start, goal, tables, control);
     spinner.finish();
+    crate::interrupt::relabel(&mut result);
     Ok(result)
 }

@@ -253,7 +253,7 @@ fn interactive_mode_works_with_piped_input_and_re_asks() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("invalid size `x`"), "re-asks the order: {out}");
     assert!(
-        out.contains("expected 3 numbers, got 2"),
+        out.contains("expected 3 numbers for a row or 9 for the board, got 2"),
         "re-asks the rows"
     );
     assert!(out.contains("unknown heuristic `nonsense`"));
@@ -307,9 +307,10 @@ fn trace_prints_the_expansion_order() {
         None,
     );
     assert_eq!(code, 0);
-    assert!(out.contains("Expansion order (first 2)"));
-    assert!(out.contains("#1    parent -"));
-    assert!(out.contains("#2    parent #1"));
+    // Boards side by side: the root, then its child by the blank's move right.
+    assert!(out.contains("Expansion order ("), "{out}");
+    assert!(out.contains("#1         #2 <#1 R"), "{out}");
+    assert!(out.contains("g0 h2 f2"), "{out}");
 }
 
 /// Arguments, standard input, and a phrase the error must contain.

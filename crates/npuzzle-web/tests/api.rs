@@ -141,6 +141,7 @@ async fn boards_as_text_flat_array_and_rows_are_the_same_board() {
         json!("7 2 6/8 1 4/3 5 0"),
         json!([7, 2, 6, 8, 1, 4, 3, 5, 0]),
         json!([[7, 2, 6], [8, 1, 4], [3, 5, 0]]),
+        json!("726814350"), // a digit string, as the classroom notebooks write boards
     ] {
         let (status, report) = post(
             &r,

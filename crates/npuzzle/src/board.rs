@@ -126,6 +126,9 @@ impl RawBoard {
         if tiles.is_empty() {
             return Err(ParseBoardError::Empty);
         }
+        if let Some(digits) = digit_string(text) {
+            return Ok(digits);
+        }
         Ok(RawBoard { tiles, rows })
     }
 
@@ -153,6 +156,25 @@ impl RawBoard {
             Err(ParseBoardError::CannotInferShape(n))
         }
     }
+}
+
+/// The most cells a digit string can describe: one digit per tile, `0` the blank.
+pub const MAX_DIGIT_STRING_CELLS: usize = 10;
+
+/// A digit string such as `312045678` (the classroom notebooks' input): one digit per cell,
+/// for boards of 4 to 10 cells. A lone number can never be a board (a board has at least
+/// four tiles), so reading it digit by digit takes nothing away.
+fn digit_string(text: &str) -> Option<RawBoard> {
+    let token = text
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .trim();
+    let fits = (4..=MAX_DIGIT_STRING_CELLS).contains(&token.len());
+    (fits && token.bytes().all(|b| b.is_ascii_digit())).then(|| RawBoard {
+        tiles: token.bytes().map(|b| u64::from(b - b'0')).collect(),
+        rows: vec![token.len()],
+    })
 }
 
 /// A board: a shape and one tile per cell, exactly one of them the blank.
@@ -184,6 +206,10 @@ impl Board {
     /// assert_eq!(b.shape().to_string(), "3x3");
     /// assert_eq!(b.to_string(), "7 2 6/8 1 4/3 5 0");
     /// assert_eq!(Board::parse("1 2 3/4 4 0", None).unwrap_err().to_string(), "board has duplicate tile 4");
+    /// // A digit string: one digit per cell (boards of at most 10 cells).
+    /// assert_eq!(Board::parse("312045678", None).unwrap().to_string(), "3 1 2/0 4 5/6 7 8");
+    /// let wide = Board::parse("120345", Some("2x3".parse().unwrap())).unwrap();
+    /// assert_eq!(wide.to_string(), "1 2 0/3 4 5");
     /// ```
     pub fn parse(text: &str, shape: Option<Shape>) -> Result<Board, ParseBoardError> {
         Board::from_raw(&RawBoard::parse(text)?, shape)

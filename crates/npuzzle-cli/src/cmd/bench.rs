@@ -136,6 +136,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
         ProgressBar::hidden()
     };
     let wall = Instant::now();
+    let cancel = crate::interrupt::cancel_flag();
     let runs: Vec<Run> = pool.install(|| {
         entries
             .par_iter()
@@ -145,18 +146,31 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
                 let started = Instant::now();
                 let outcome = match &e.board {
                     Err(why) => Err(why.clone()),
-                    Ok(start) => match args.goal.board(start.shape()) {
+                    // A `START | GOAL` line brings its own goal.
+                    Ok(start) => match e
+                        .goal
+                        .clone()
+                        .map_or_else(|| args.goal.board(start.shape()), Ok)
+                    {
                         Err(why) => Err(format!("line {}: {why}", e.line)),
                         Ok(goal) => {
                             let control = Control {
                                 limits,
+                                cancel: Some(&cancel),
                                 threads,
                                 ..Control::default()
                             };
-                            let result = match by_shape.iter().find(|(s, _)| *s == start.shape()) {
+                            // The shape's plan is for the command's goal; a line with its
+                            // own goal is planned on its own.
+                            let planned = by_shape
+                                .iter()
+                                .find(|(s, _)| *s == start.shape())
+                                .filter(|_| e.goal.is_none());
+                            let mut result = match planned {
                                 Some((_, p)) => execute(p, start, &goal, tables, control),
                                 None => solve(start, &goal, &options, tables, control),
                             };
+                            crate::interrupt::relabel(&mut result);
                             Ok((start.clone(), goal, result))
                         }
                     },

@@ -20,21 +20,55 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> Result<Outcome> {
     let entries = boards(&args.input)?;
+    // With several boards, each verdict names its line, and a bad line does not stop the rest.
+    let single = entries.len() == 1;
     let mut worst = Outcome::Success;
     for entry in entries {
-        let start = match entry.board {
-            Ok(b) => b,
-            Err(e) => bail!(e),
+        let checked = entry.board.and_then(|start| {
+            let goal = match entry.goal {
+                Some(g) => g,
+                None => args
+                    .input
+                    .goal
+                    .board(start.shape())
+                    .map_err(|e| e.to_string())?,
+            };
+            let v = solvability::check(&start, &goal).map_err(|e| e.to_string())?;
+            Ok((start, v))
+        });
+        let (start, v) = match checked {
+            Ok(c) => c,
+            Err(e) if single => bail!(e),
+            Err(e) => {
+                let e = if e.starts_with("line ") {
+                    e
+                } else {
+                    format!("line {}: {e}", entry.line)
+                };
+                if args.json {
+                    println!("{}", serde_json::json!({ "line": entry.line, "error": e }));
+                } else {
+                    eprintln!("error: {e}");
+                }
+                worst = worst.worst(Outcome::Invalid);
+                continue;
+            }
         };
-        let goal = args.input.goal.board(start.shape())?;
-        let v = solvability::check(&start, &goal)?;
+        let verdict = if v.solvable { "solvable" } else { "unsolvable" };
         if args.json {
             let mut value = serde_json::to_value(&v)?;
             value["reason"] = v.explanation().into();
             value["size"] = start.shape().to_string().into();
+            if !single {
+                value["line"] = entry.line.into();
+            }
             println!("{value}");
         } else {
-            println!("{}", if v.solvable { "solvable" } else { "unsolvable" });
+            if single {
+                println!("{verdict}");
+            } else {
+                println!("line {}: {verdict} ({start})", entry.line);
+            }
             println!(
                 "  width {} ({}), rule: {}",
                 v.width,

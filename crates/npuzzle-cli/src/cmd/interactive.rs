@@ -1,22 +1,46 @@
-//! `npuzzle interactive`: prompt for the order, the rows, the goal and the heuristic.
+//! `npuzzle interactive`: prompt for the order, the boards, the heuristic, the algorithm and
+//! the trace, as the classroom's console program does, then solve.
 
 use std::io::{BufRead, Write};
 
 use anyhow::{bail, Result};
 use clap::Args;
-use npuzzle::{Board, GoalSpec, HeuristicSpec, RawBoard, Shape, Tables};
+use npuzzle::{Algorithm, Board, GoalSpec, HeuristicSpec, RawBoard, Shape, Tables};
 
 use crate::exit::Outcome;
 use crate::options::SearchArgs;
 use crate::output;
 use crate::solving::solve_one;
 
-/// Ask for a puzzle one prompt at a time, then solve it. Works with piped input too.
+/// Ask for a puzzle one prompt at a time, then solve it. Works with piped input too; at the
+/// end of input the remaining prompts take their defaults.
 #[derive(Args, Debug)]
 pub struct InteractiveArgs {
     #[command(flatten)]
     pub search: SearchArgs,
 }
+
+/// The heuristics of the numbered menu (any other spec can still be typed by name).
+const HEURISTICS: [(&str, &str); 6] = [
+    ("misplaced", "tiles not on their goal cell"),
+    ("manhattan", "sum of each tile's row and column distances"),
+    ("euclidean", "sum of straight-line distances"),
+    (
+        "linear-conflict",
+        "Manhattan + 2 per pair of tiles that must pass each other",
+    ),
+    (
+        "perfect",
+        "the exact distance, from a table (at most 10 cells)",
+    ),
+    (
+        "pdb",
+        "additive pattern databases (built once, cached on disk)",
+    ),
+];
+
+/// The most expansions the trace prompt accepts.
+const MAX_TRACE: usize = 100_000;
 
 /// Reads answers line by line and re-asks on bad input.
 struct Prompter<R> {
@@ -57,32 +81,42 @@ impl<R: BufRead> Prompter<R> {
         }
     }
 
-    /// Reads a board row by row. With `empty_means` set, an empty first row returns `None`.
-    fn board(&mut self, what: &str, shape: Shape, empty_ok: bool) -> Result<Option<Board>> {
+    /// Reads a board: the whole of it on one line (`7 2 6 8 1 4 3 5 0`, `726814350`,
+    /// `7 2 6/8 1 4/3 5 0`) or row by row. For the goal (`optional`), Enter or the end of
+    /// input means the standard goal and returns `None`.
+    fn board(&mut self, what: &str, shape: Shape, optional: bool) -> Result<Option<Board>> {
+        let example = GoalSpec::Standard.board(shape)?.to_string();
         'again: loop {
+            let first = format!(
+                "{what}: the whole board on one line (e.g. {example}) or row 1 of {} ({} numbers, 0 or _ for the blank{}): ",
+                shape.rows(),
+                shape.cols(),
+                if optional { "; Enter for the standard goal" } else { "" }
+            );
+            let answer = match self.ask(&first)? {
+                None if optional => return Ok(None),
+                None => bail!("input ended before the puzzle was complete"),
+                Some(a) if a.is_empty() && optional => return Ok(None),
+                Some(a) => a,
+            };
+            if let Ok(b) = Board::parse(&answer, Some(shape)) {
+                return Ok(Some(b));
+            }
             let mut tiles = Vec::new();
             for r in 0..shape.rows() {
-                let hint = if r == 0 && empty_ok {
-                    ", Enter for the standard goal"
+                let answer = if r == 0 {
+                    answer.clone()
                 } else {
-                    ""
+                    let q = format!("{what} row {} of {}: ", r + 1, shape.rows());
+                    self.ask_required(&q)?
                 };
-                let q = format!(
-                    "{what} row {} of {} ({} numbers, 0 or _ for the blank{hint}): ",
-                    r + 1,
-                    shape.rows(),
-                    shape.cols()
-                );
-                let answer = self.ask_required(&q)?;
-                if r == 0 && empty_ok && answer.is_empty() {
-                    return Ok(None);
-                }
                 match RawBoard::parse(&answer) {
                     Ok(raw) if raw.tiles.len() == shape.cols() => tiles.extend(raw.tiles),
                     Ok(raw) => {
                         println!(
-                            "  expected {} numbers, got {}; start the {what} again.",
+                            "  expected {} numbers for a row or {} for the board, got {}; start the {what} again.",
                             shape.cols(),
+                            shape.cells(),
                             raw.tiles.len()
                         );
                         continue 'again;
@@ -104,17 +138,79 @@ impl<R: BufRead> Prompter<R> {
         }
     }
 
-    fn heuristic(&mut self) -> Result<Option<HeuristicSpec>> {
+    /// The heuristic menu. `given` is `-H`'s heuristic: Enter (or the end of input) keeps it,
+    /// or without `-H`, lets npuzzle pick the best available.
+    fn heuristic(&mut self, given: Option<&HeuristicSpec>) -> Result<Option<HeuristicSpec>> {
+        println!("Heuristics:");
+        for (i, (name, what)) in HEURISTICS.iter().enumerate() {
+            println!("  {}. {name:<16} {what}", i + 1);
+        }
+        let default = match given {
+            Some(h) => format!("Enter keeps {h} (from -H)"),
+            None => "Enter for the best available".to_string(),
+        };
         loop {
-            let answer = self.ask_required(
-                "Heuristic (misplaced, manhattan, euclidean, linear-conflict; Enter for the best available): ",
-            )?;
-            if answer.is_empty() {
-                return Ok(None);
-            }
-            match answer.parse::<HeuristicSpec>() {
+            let q = format!("Heuristic (number or name; {default}): ");
+            let answer = match self.ask(&q)? {
+                None => return Ok(given.cloned()),
+                Some(a) if a.is_empty() => return Ok(given.cloned()),
+                Some(a) => a,
+            };
+            let name = match answer.parse::<usize>() {
+                Ok(n) if (1..=HEURISTICS.len()).contains(&n) => HEURISTICS[n - 1].0,
+                Ok(_) => {
+                    println!("  choose 1 to {}, or type a name", HEURISTICS.len());
+                    continue;
+                }
+                Err(_) => answer.as_str(),
+            };
+            match name.parse::<HeuristicSpec>() {
                 Ok(h) => return Ok(Some(h)),
                 Err(e) => println!("  {e}"),
+            }
+        }
+    }
+
+    /// The algorithm menu (every algorithm there is); Enter or the end of input keeps `given`.
+    fn algorithm(&mut self, given: Algorithm) -> Result<Algorithm> {
+        println!("Algorithms:");
+        for (i, a) in Algorithm::ALL.iter().enumerate() {
+            println!("  {}. {a}", i + 1);
+        }
+        loop {
+            let q = format!("Algorithm (number or name; Enter for {given}): ");
+            let answer = match self.ask(&q)? {
+                None => return Ok(given),
+                Some(a) if a.is_empty() => return Ok(given),
+                Some(a) => a,
+            };
+            let chosen = match answer.parse::<usize>() {
+                Ok(n) if (1..=Algorithm::ALL.len()).contains(&n) => Ok(Algorithm::ALL[n - 1]),
+                Ok(_) => {
+                    println!("  choose 1 to {}, or type a name", Algorithm::ALL.len());
+                    continue;
+                }
+                Err(_) => answer.parse::<Algorithm>(),
+            };
+            match chosen {
+                Ok(a) => return Ok(a),
+                Err(e) => println!("  {e}"),
+            }
+        }
+    }
+
+    /// How many expansions to show; Enter or the end of input shows none.
+    fn trace(&mut self) -> Result<usize> {
+        loop {
+            let q = "Show the order of expansions as boards? How many (Enter for none): ";
+            let answer = match self.ask(q)? {
+                None => return Ok(0),
+                Some(a) if a.is_empty() => return Ok(0),
+                Some(a) => a,
+            };
+            match answer.parse::<usize>() {
+                Ok(n) if n <= MAX_TRACE => return Ok(n),
+                _ => println!("  a number from 0 to {MAX_TRACE}"),
             }
         }
     }
@@ -127,23 +223,22 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
         input: stdin.lock(),
     };
     let shape = p.shape()?;
-    let start = p.board("start", shape, false)?.expect("required");
-    let goal = match p.board("goal", shape, true)? {
+    let start = p.board("Start", shape, false)?.expect("required");
+    let goal = match p.board("Goal", shape, true)? {
         Some(g) => g,
         None => GoalSpec::Standard.board(shape)?,
     };
-    let heuristic = p.heuristic()?;
     let mut search = args.search.clone();
-    if heuristic.is_some() {
-        search.heuristic = heuristic;
-    }
+    search.heuristic = p.heuristic(args.search.heuristic.as_ref())?;
+    search.algorithm = p.algorithm(args.search.algorithm)?;
+    let trace = p.trace()?;
     println!();
     let result = solve_one(
         &start,
         &goal,
         &search,
         tables,
-        0,
+        trace,
         crate::options::all_cores(),
     )?;
     print!("{}", output::text(&start, &goal, &result, true));

@@ -6,6 +6,7 @@ pub mod check;
 pub mod compare;
 pub mod interactive;
 pub mod pdb;
+pub mod play;
 pub mod random;
 pub mod serve;
 pub mod solve;

@@ -26,6 +26,10 @@ pub struct RandomArgs {
     /// The goal the boards must reach.
     #[arg(long, short = 'g', default_value = "standard")]
     pub goal: GoalSpec,
+    /// Print start/goal pairs, `START | GOAL`, drawn uniformly from all solvable pairs (each
+    /// with its own random goal); `solve --file`, `batch`, `bench` and `compare` read them.
+    #[arg(long, conflicts_with = "goal")]
+    pub pairs: bool,
 }
 
 pub fn run(args: RandomArgs) -> Result<Outcome> {
@@ -50,13 +54,28 @@ pub fn run(args: RandomArgs) -> Result<Outcome> {
     let mut rng = generate::rng(seed);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let line = |b: &npuzzle::Board| {
+        let tiles: Vec<String> = b.tiles().iter().map(u32::to_string).collect();
+        tiles.join(" ")
+    };
     for _ in 0..args.count {
-        let board = match args.moves {
-            Some(m) => generate::random_walk(&goal, m, &mut rng),
-            None => generate::random_solvable(&goal, &mut rng),
+        let (board, goal) = match (args.pairs, args.moves) {
+            (true, Some(m)) => {
+                let goal = generate::random_board(args.size, &mut rng);
+                (generate::random_walk(&goal, m, &mut rng), Some(goal))
+            }
+            (true, None) => {
+                let (start, goal) = generate::random_pair(args.size, &mut rng);
+                (start, Some(goal))
+            }
+            (false, Some(m)) => (generate::random_walk(&goal, m, &mut rng), None),
+            (false, None) => (generate::random_solvable(&goal, &mut rng), None),
         };
-        let tiles: Vec<String> = board.tiles().iter().map(u32::to_string).collect();
-        if writeln!(out, "{}", tiles.join(" ")).is_err() {
+        let written = match goal {
+            Some(g) => writeln!(out, "{} | {}", line(&board), line(&g)),
+            None => writeln!(out, "{}", line(&board)),
+        };
+        if written.is_err() {
             break; // the reader went away (e.g. `| head`)
         }
     }

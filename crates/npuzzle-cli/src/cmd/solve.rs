@@ -12,6 +12,7 @@ use crate::options::{self, BoardArgs, SearchArgs};
 use crate::output;
 use crate::solving::solve_one;
 use crate::stream;
+use crate::trace::{self, TraceFormat};
 
 /// Solve boards and print the path and statistics.
 #[derive(Args, Debug)]
@@ -30,13 +31,18 @@ pub struct SolveArgs {
     /// budgets, whether the answer is guaranteed optimal) without searching.
     #[arg(long)]
     pub explain: bool,
-    /// Print the order in which states were expanded, up to N of them.
+    /// Print the order in which states were expanded, up to N of them: small boards side
+    /// by side with g, h and f (IDA*: by iteration, with its bound).
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "50")]
     pub trace: Option<usize>,
     /// Threads for each IDA* search (default: all cores). The path's length and the node
     /// counts are those of the serial search; --trace makes the search serial.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// How --trace prints: boards side by side, or one JSON object per expansion (with
+    /// --json the trace is always a field of the object).
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text, value_name = "FORMAT")]
+    pub trace_format: TraceFormat,
 }
 
 pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
@@ -47,6 +53,9 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
     let single = entries.len() == 1;
     let mut worst = Outcome::Success;
     for entry in entries {
+        if crate::interrupt::interrupted() {
+            break; // Ctrl-C: the boards not yet started are left out
+        }
         let start = match entry.board {
             Ok(b) => b,
             Err(e) if single => anyhow::bail!(e),
@@ -56,7 +65,11 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
                 continue;
             }
         };
-        let goal = match args.input.goal.board(start.shape()) {
+        // A `START | GOAL` line brings its own goal.
+        let goal = match entry
+            .goal
+            .map_or_else(|| args.input.goal.board(start.shape()), Ok)
+        {
             Ok(g) => g,
             Err(e) if single => anyhow::bail!(e),
             Err(e) => {
@@ -69,7 +82,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
             explain(&goal, &args.search.solve_options(), tables, args.json)?;
             continue;
         }
-        let result = solve_one(&start, &goal, &args.search, tables, trace, threads)?;
+        let mut result = solve_one(&start, &goal, &args.search, tables, trace, threads)?;
         if let Err(e) = &result {
             if !matches!(e, SolveError::Unsolvable(_)) {
                 if single {
@@ -94,11 +107,20 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
             if !single {
                 println!("== line {} ==", entry.line);
             }
+            // As JSON lines, the trace follows the text instead of its boards.
+            let trace_lines = match (&mut result, args.trace_format) {
+                (Ok(s), TraceFormat::Json) => Some(std::mem::take(&mut s.trace)),
+                _ => None,
+            };
             {
                 let stdout = std::io::stdout();
                 let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
                 let _ = output::write_text(&mut out, &start, &goal, &result, args.path)
                     .and_then(|()| out.flush());
+            }
+            if let Some(steps) = trace_lines.filter(|t| !t.is_empty()) {
+                println!("\nExpansion order (one JSON object per line):");
+                print!("{}", trace::json_lines(&steps));
             }
             if let (Some(expected), Ok(s)) = (entry.expected, &result) {
                 match s.length() {

@@ -30,6 +30,10 @@ function spiral(rows, cols) {
  * "_" for the blank; brackets are ignored. Returns {tiles, rows, cols} or {error}.
  */
 export function parseBoard(text, cols) {
+  // A digit string such as 312045678: one digit per cell, for boards of 4 to 10 cells (a
+  // lone number is never a board), as the server reads it.
+  const digits = text.trim().replace(/^\[+|\]+$/g, '').trim();
+  if (/^\d{4,10}$/.test(digits)) text = digits.split('').join(' ');
   const rowTexts = text.split(/[\/\n;\]]/).map((r) => r.replace(/\[/g, ' ').trim()).filter((r) => r);
   const rows = [];
   for (const r of rowTexts) {

@@ -131,6 +131,8 @@ fn run<K: StateKey>(
                 g,
                 h: f64::from(current.h),
                 f: f64::from_bits(key_of(g, f64::from(current.h))),
+                iteration: None,
+                bound: None,
             });
         }
         let blank = tiles.iter().position(|&t| t == 0).expect("a blank");

@@ -64,6 +64,8 @@ fn run<K: StateKey>(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> Sear
                 g,
                 h: 0.0,
                 f: f64::from(g),
+                iteration: None,
+                bound: None,
             });
         }
         let back = step.map(Move::opposite);

@@ -136,6 +136,7 @@ fn general<H: IncrementalHeuristic>(
                 break;
             }
             ida.bound = ida.next_bound;
+            ida.iteration += 1;
         }
     }
     ida.stats.seconds = ida.meter.seconds();
@@ -168,6 +169,8 @@ pub(crate) struct Ida<'a, H> {
     pub(crate) abort: Option<Abort<'a>>,
     /// Generated count at the last look by `abort`.
     pub(crate) reported: u64,
+    /// 1 for the first depth-first search, one more at each restart (for the trace).
+    pub(crate) iteration: u32,
 }
 
 impl<'a, H: IncrementalHeuristic> Ida<'a, H> {
@@ -194,6 +197,7 @@ impl<'a, H: IncrementalHeuristic> Ida<'a, H> {
             depth: 0,
             abort,
             reported: 0,
+            iteration: 1,
         }
     }
 }
@@ -272,6 +276,8 @@ impl<H: IncrementalHeuristic> Ida<'_, H> {
             g,
             h: f64::from(h),
             f: f64::from(g + h),
+            iteration: Some(self.iteration),
+            bound: Some(self.bound),
         });
         // The step that led here is the last move of the current path, recoverable from
         // the parent's tiles; name it for readers of the trace.
@@ -287,5 +293,50 @@ impl<H: IncrementalHeuristic> Ida<'_, H> {
             }
         }
         Some(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::goal::GoalSpec;
+    use crate::heuristic::{Heuristic, Manhattan};
+
+    /// Every IDA* iteration restarts at the root with a higher bound, and the trace says so:
+    /// iteration 1 runs at the root's heuristic, each later one at a larger bound, and no
+    /// state in an iteration has `f` above its bound.
+    #[test]
+    fn the_trace_marks_each_iteration_and_its_bound() {
+        let start = Board::parse("7 2 6/8 1 4/3 5 0", None).unwrap();
+        let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let tiles = puzzle.encode(&start);
+        let h0 = Manhattan::new(&puzzle).estimate(&tiles) as u32;
+        let control = Control {
+            trace: 5000,
+            ..Control::default()
+        };
+        let out = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), control);
+        assert_eq!(out.trace[0].iteration, Some(1));
+        assert_eq!(out.trace[0].bound, Some(h0));
+        let mut last = (1, h0);
+        let mut restarts = 0;
+        for t in &out.trace {
+            let (it, bound) = (t.iteration.unwrap(), t.bound.unwrap());
+            assert!(t.f <= f64::from(bound));
+            if it != last.0 {
+                assert_eq!(it, last.0 + 1);
+                assert!(bound > last.1);
+                assert_eq!(
+                    (t.g, t.parent),
+                    (0, None),
+                    "an iteration starts at the root"
+                );
+                restarts += 1;
+            }
+            last = (it, bound);
+        }
+        assert!(restarts >= 2, "{restarts}");
     }
 }

@@ -59,16 +59,19 @@ pub enum StopReason {
     Memory,
     /// The caller cancelled (e.g. a web client went away).
     Cancelled,
+    /// The user interrupted the program (Ctrl-C).
+    Interrupted,
 }
 
 impl StopReason {
-    /// `time`, `nodes`, `memory` or `cancelled`.
+    /// `time`, `nodes`, `memory`, `cancelled` or `interrupted`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::Time => "time",
             StopReason::Nodes => "nodes",
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
+            StopReason::Interrupted => "interrupted",
         }
     }
 }
@@ -136,6 +139,14 @@ pub struct TraceStep {
     pub h: f64,
     /// The search's priority (`g + h` for A* and IDA*, `h` for greedy, `g + w·h` weighted).
     pub f: f64,
+    /// IDA*'s iteration (1 for the first depth-first search, 2 after the first restart at a
+    /// higher bound, …); `None` for searches that do not restart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iteration: Option<u32>,
+    /// IDA*'s cost bound in that iteration (weighted IDA*: `g + W·h` rounded down);
+    /// `None` for searches without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<u32>,
 }
 
 /// What a search returns.

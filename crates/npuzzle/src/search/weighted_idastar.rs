@@ -12,7 +12,7 @@
 //! ends early. Costs are kept as integers, `f = 1000·g + round(1000·W)·h`, so the bound
 //! holds for the rounded weight, which is the one reported.
 
-use super::{Control, Meter, SearchOutcome, SearchStats, StopReason};
+use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::puzzle::{Puzzle, NO_CELL};
@@ -67,6 +67,8 @@ pub fn weighted_idastar<H: IncrementalHeuristic>(
         stopped_by: None,
         path: Vec::new(),
         depth: 0,
+        trace: Vec::new(),
+        iteration: 1,
     };
     let h0 = w.heuristic.init(start);
     let blank = start.iter().position(|&t| t == 0).expect("a blank");
@@ -77,7 +79,7 @@ pub fn weighted_idastar<H: IncrementalHeuristic>(
         w.bound = w.weight * u64::from(h0);
         loop {
             w.next_bound = u64::MAX;
-            if w.dfs(blank, 0, h0, NO_MOVE) {
+            if w.dfs(blank, 0, h0, NO_MOVE, None) {
                 w.path.reverse();
                 outcome.moves = Some(std::mem::take(&mut w.path));
                 break;
@@ -86,11 +88,13 @@ pub fn weighted_idastar<H: IncrementalHeuristic>(
                 break;
             }
             w.bound = w.next_bound;
+            w.iteration += 1;
         }
     }
     w.stats.seconds = w.meter.seconds();
     outcome.stats = w.stats;
     outcome.stopped_by = w.stopped_by;
+    outcome.trace = w.trace;
     outcome
 }
 
@@ -108,6 +112,9 @@ struct Wida<'a, H> {
     stopped_by: Option<StopReason>,
     path: Vec<Move>,
     depth: u64,
+    trace: Vec<TraceStep>,
+    /// 1 for the first depth-first search, one more at each restart (for the trace).
+    iteration: u32,
 }
 
 impl<H: IncrementalHeuristic> Wida<'_, H> {
@@ -135,7 +142,7 @@ impl<H: IncrementalHeuristic> Wida<'_, H> {
         self.tiles[blank] = 0;
     }
 
-    fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize) -> bool {
+    fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize, parent: Option<usize>) -> bool {
         if self.stats.generated >= self.meter.next_check {
             let why = self.meter.check(
                 &self.stats,
@@ -150,6 +157,7 @@ impl<H: IncrementalHeuristic> Wida<'_, H> {
         self.stats.expanded += 1;
         self.depth += 1;
         self.stats.max_open = self.stats.max_open.max(self.depth);
+        let me = self.record(g, h, parent, back);
         // Evaluate the children first, then visit them best first.
         let mut kids = [(u64::MAX, 0usize, 0usize, 0u32); 4];
         let mut n = 0;
@@ -173,7 +181,7 @@ impl<H: IncrementalHeuristic> Wida<'_, H> {
             }
             let (h2, undo, tile) = self.push(blank, to, mi, h);
             // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
-            if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi) {
+            if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi, me) {
                 self.path.push(Move::ALL[mi]);
                 return true;
             }
@@ -184,6 +192,26 @@ impl<H: IncrementalHeuristic> Wida<'_, H> {
         }
         self.depth -= 1;
         false
+    }
+
+    /// Records an expansion while the trace has room; returns its index. `back` is the
+    /// index of the move that undoes the last one, so the last move is its opposite.
+    #[inline]
+    fn record(&mut self, g: u32, h: u32, parent: Option<usize>, back: usize) -> Option<usize> {
+        if self.trace.len() >= self.meter.trace_limit() {
+            return None;
+        }
+        self.trace.push(TraceStep {
+            parent,
+            step: (back < 4).then(|| Move::ALL[3 - back]),
+            tiles: self.tiles.clone(),
+            g,
+            h: f64::from(h),
+            f: self.f(g, h) as f64 / SCALE as f64,
+            iteration: Some(self.iteration),
+            bound: u32::try_from(self.bound / SCALE).ok(),
+        });
+        Some(self.trace.len() - 1)
     }
 }
 

@@ -199,13 +199,15 @@ fn run_one(
         trace: 0,
         threads: 0,
     };
-    match solve(
+    let mut result = solve(
         &inst.board,
         &inst.goal,
         &search.solve_options(),
         tables,
         control,
-    ) {
+    );
+    crate::interrupt::relabel(&mut result);
+    match result {
         Ok(s) => Run {
             length: s.length(),
             optimal: s.optimal,
@@ -275,7 +277,8 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
                     continue;
                 }
             };
-            let goal = match args.goal.board(board.shape()) {
+            // A `START | GOAL` line brings its own goal.
+            let goal = match e.goal.map_or_else(|| args.goal.board(board.shape()), Ok) {
                 Ok(g) => g,
                 Err(m) => {
                     eprintln!("error: {} (skipped)", located(e.line, &m.to_string()));

@@ -38,7 +38,7 @@ impl Comparison {
             "{} instances ({}), goal {}; optimal lengths: {}.",
             self.instances.len(),
             self.source,
-            args.goal.name(),
+            goal_name(&self.instances, args),
             if self.instances.iter().any(|i| i.expected.is_some()) {
                 "from the file".to_string()
             } else {
@@ -226,7 +226,7 @@ impl Comparison {
         serde_json::json!({
             "source": self.source,
             "seed": self.seed,
-            "goal": args.goal.name(),
+            "goal": goal_name(&self.instances, args),
             "weight": args.weight,
             "reference": self.reference,
             "instances": self.instances,
@@ -367,4 +367,14 @@ pub(super) fn render_table(rows: &[Vec<String>]) -> String {
         let _ = writeln!(out, "{}", cells.join("  ").trim_end());
     }
     out
+}
+
+/// The goal's name, or `per line` when lines of the file (`START | GOAL`) gave their own.
+fn goal_name(instances: &[Instance], args: &CompareArgs) -> String {
+    let own = |i: &Instance| args.goal.board(i.board.shape()).ok().as_ref() != Some(&i.goal);
+    if instances.iter().any(own) {
+        "per line".to_string()
+    } else {
+        args.goal.name()
+    }
 }

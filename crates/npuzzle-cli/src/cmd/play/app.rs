@@ -1,0 +1,458 @@
+//! The state of a game of `npuzzle play`, apart from any terminal, so tests drive it with
+//! actions and read it back (the drawing is in `view`).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use npuzzle::heuristic::{Heuristic, LinearConflict};
+use npuzzle::puzzle::Puzzle;
+use npuzzle::search::{Control, Progress};
+use npuzzle::{generate, solve, Algorithm, Board, HeuristicSpec, Limits, Move, Solution};
+use npuzzle::{SolveError, SolveOptions, Tables};
+
+/// How long a hint may search optimally before it settles for a good path.
+const HINT_TIME: Duration = Duration::from_secs(5);
+/// How long "solve" may search optimally before it settles for a good path.
+const SOLVE_TIME: Duration = Duration::from_secs(20);
+/// Time between two moves of the solution's animation.
+pub const STEP_EVERY: Duration = Duration::from_millis(150);
+
+/// What the player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the blank this way (the tile beside it slides the other way).
+    Blank(Move),
+    /// Slide the tiles between the blank and this cell (a mouse click).
+    Click(usize),
+    /// Take back the last move.
+    Undo,
+    /// Search for the next optimal move.
+    Hint,
+    /// Search for the whole solution, then play it.
+    Solve,
+    /// A new random board.
+    New,
+    /// Stop a search or an animation.
+    Stop,
+    /// Leave.
+    Quit,
+}
+
+/// Whether the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep playing.
+    Continue,
+    /// The player left.
+    Quit,
+}
+
+/// What a background search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// The next move only.
+    Hint,
+    /// The whole solution, to animate.
+    Solve,
+}
+
+/// A search running on its own thread, so the screen stays live.
+pub struct Job {
+    /// Hint or solve.
+    pub kind: JobKind,
+    /// The board it searches from; a result for another board is stale.
+    board: Board,
+    cancel: Arc<AtomicBool>,
+    progress: Arc<Mutex<Option<Progress>>>,
+    result: Receiver<Result<Solution, SolveError>>,
+    /// When it began.
+    pub started: Instant,
+}
+
+impl Job {
+    /// The latest progress report, if any came yet.
+    pub fn progress(&self) -> Option<Progress> {
+        *self.progress.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        // A dropped job's thread stops at its next check instead of running on.
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A game: the board, its goal, the moves made, and any search or animation under way.
+pub struct App {
+    /// The board as it stands.
+    pub board: Board,
+    /// The goal.
+    pub goal: Board,
+    puzzle: Puzzle,
+    heuristic: LinearConflict,
+    /// Blank moves made, for undo; its length is the move counter.
+    history: Vec<Move>,
+    /// When the first move was made (the timer starts then).
+    started: Option<Instant>,
+    /// The time on the clock when the board was solved (the timer stops then).
+    stopped: Option<Duration>,
+    /// One line telling what just happened.
+    pub status: String,
+    /// The blank move a hint suggests, while the board is the one it was given for.
+    pub hint: Option<Move>,
+    /// A search under way.
+    pub job: Option<Job>,
+    /// Moves of a found solution still to play, and when the last one was played.
+    animation: Vec<Move>,
+    last_step: Instant,
+    /// Seed of the next random board.
+    seed: u64,
+    /// Draw without colour (`NO_COLOR`).
+    pub plain: bool,
+    /// The tables searches use (the exact table of small boards).
+    tables: Tables,
+}
+
+impl App {
+    /// A game from `board` to `goal` (same shape, at most 255 cells).
+    ///
+    /// # Panics
+    /// If the board is too large for the search tables (the command checks the size first).
+    pub fn new(board: Board, goal: Board, seed: u64, plain: bool, tables: Tables) -> App {
+        let puzzle = Puzzle::new(&goal).expect("play boards are at most 10x10");
+        let heuristic = LinearConflict::new(&puzzle);
+        App {
+            board,
+            goal,
+            puzzle,
+            heuristic,
+            history: Vec::new(),
+            started: None,
+            stopped: None,
+            status: "Arrow keys, WASD or the mouse move a tile into the gap.".into(),
+            hint: None,
+            job: None,
+            animation: Vec::new(),
+            last_step: Instant::now(),
+            seed,
+            plain,
+            tables,
+        }
+    }
+
+    /// Moves made so far (undo takes one back).
+    pub fn moves(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Whether the board is the goal.
+    pub fn solved(&self) -> bool {
+        self.board == self.goal
+    }
+
+    /// Whether a found solution is being played.
+    pub fn animating(&self) -> bool {
+        !self.animation.is_empty()
+    }
+
+    /// The linear-conflict estimate of the moves left (Manhattan distance plus two per
+    /// conflicting pair; a lower bound).
+    pub fn estimate(&self) -> u32 {
+        self.heuristic.estimate(&self.puzzle.encode(&self.board)) as u32
+    }
+
+    /// The time on the clock: from the first move until solved.
+    pub fn clock(&self, now: Instant) -> Duration {
+        match (self.stopped, self.started) {
+            (Some(d), _) => d,
+            (None, Some(t)) => now.saturating_duration_since(t),
+            (None, None) => Duration::ZERO,
+        }
+    }
+
+    /// The tile a hint says to slide.
+    pub fn hint_tile(&self) -> Option<usize> {
+        self.hint.and_then(|m| self.board.target(m))
+    }
+
+    /// Does what the player asked.
+    pub fn handle(&mut self, action: Action, now: Instant) -> Flow {
+        match action {
+            Action::Quit => return Flow::Quit,
+            Action::Stop => self.stop(),
+            // While a solution plays, only stopping it (or leaving) is heard.
+            _ if self.animating() => {}
+            Action::Blank(m) => {
+                let what = tile_move(&self.board, m);
+                if self.step(m, now) {
+                    self.status = format!("Moved {what}.");
+                    self.after_move(now);
+                }
+            }
+            Action::Click(cell) => self.click(cell, now),
+            Action::Undo => match self.history.pop() {
+                Some(m) => {
+                    self.board.apply(m.opposite());
+                    self.stopped = None;
+                    self.hint = None;
+                    self.job = None;
+                    self.status = format!("Undone; {} moves.", self.moves());
+                }
+                None => self.status = "Nothing to undo.".into(),
+            },
+            Action::Hint if self.solved() => self.status = "Already solved.".into(),
+            Action::Solve if self.solved() => self.status = "Already solved.".into(),
+            Action::Hint => self.search(JobKind::Hint),
+            Action::Solve => self.search(JobKind::Solve),
+            Action::New => {
+                let mut rng = generate::rng(self.seed);
+                self.seed = self.seed.wrapping_add(1);
+                self.board = generate::random_solvable(&self.goal, &mut rng);
+                self.history.clear();
+                self.started = None;
+                self.stopped = None;
+                self.hint = None;
+                self.job = None;
+                self.status = "A new random board.".into();
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Moves the blank once; `false` when it would leave the board.
+    fn step(&mut self, m: Move, now: Instant) -> bool {
+        if !self.board.can_move(m) {
+            self.status = "That tile cannot move: it is not next to the gap.".into();
+            return false;
+        }
+        // Playing on after solving starts the clock again (and the next solve is announced).
+        self.stopped = None;
+        self.board.apply(m);
+        self.history.push(m);
+        self.started.get_or_insert(now);
+        true
+    }
+
+    /// After the player's move: a hint or search for the old board no longer applies.
+    fn after_move(&mut self, now: Instant) {
+        self.hint = None;
+        self.job = None;
+        self.check_solved(now);
+    }
+
+    fn check_solved(&mut self, now: Instant) {
+        if self.solved() && self.stopped.is_none() && self.moves() > 0 {
+            let clock = self.clock(now);
+            self.stopped = Some(clock);
+            self.status = format!(
+                "Solved in {} move{}, {}!",
+                self.moves(),
+                if self.moves() == 1 { "" } else { "s" },
+                clock_text(clock)
+            );
+        }
+    }
+
+    /// A click on a cell in the blank's row or column slides every tile between them.
+    fn click(&mut self, cell: usize, now: Instant) {
+        let shape = self.board.shape();
+        let (br, bc) = (
+            self.board.blank() / shape.cols(),
+            self.board.blank() % shape.cols(),
+        );
+        let (r, c) = (cell / shape.cols(), cell % shape.cols());
+        let (m, n) = match (r == br, c == bc) {
+            (true, true) => return,
+            (true, false) if c > bc => (Move::Right, c - bc),
+            (true, false) => (Move::Left, bc - c),
+            (false, true) if r > br => (Move::Down, r - br),
+            (false, true) => (Move::Up, br - r),
+            (false, false) => {
+                self.status = "Click a tile in the gap's row or column.".into();
+                return;
+            }
+        };
+        for _ in 0..n {
+            self.step(m, now);
+        }
+        self.status = format!("Slid {n} tile{}.", if n == 1 { "" } else { "s" });
+        self.after_move(now);
+    }
+
+    fn stop(&mut self) {
+        if self.job.take().is_some() {
+            self.status = "Search stopped.".into();
+        } else if self.animating() {
+            self.animation.clear();
+            self.status = "Stopped.".into();
+        }
+    }
+
+    /// Starts a search on its own thread; `tick` collects the result.
+    fn search(&mut self, kind: JobKind) {
+        let (tx, rx) = mpsc::channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Mutex::new(None));
+        let (start, goal) = (self.board.clone(), self.goal.clone());
+        let (flag, latest) = (Arc::clone(&cancel), Arc::clone(&progress));
+        let tables = self.tables.clone();
+        let time = match kind {
+            JobKind::Hint => HINT_TIME,
+            JobKind::Solve => SOLVE_TIME,
+        };
+        std::thread::spawn(move || {
+            let report =
+                |p: &Progress| *latest.lock().unwrap_or_else(|e| e.into_inner()) = Some(*p);
+            let _ = tx.send(search_in_time(&start, &goal, &tables, time, &flag, &report));
+        });
+        self.status = match kind {
+            JobKind::Hint => "Looking for the best move…".into(),
+            JobKind::Solve => "Searching for the shortest solution…".into(),
+        };
+        self.job = Some(Job {
+            kind,
+            board: self.board.clone(),
+            cancel,
+            progress,
+            result: rx,
+            started: Instant::now(),
+        });
+    }
+
+    /// Collects a finished search and plays the next move of an animation when it is due.
+    pub fn tick(&mut self, now: Instant) {
+        if let Some(job) = &self.job {
+            match job.result.try_recv() {
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.job = None;
+                    self.status = "The search failed.".into();
+                }
+                Ok(result) => {
+                    let job = self.job.take().expect("a job");
+                    if job.board == self.board {
+                        self.finish(job.kind, result, now);
+                    }
+                }
+            }
+        }
+        if self.animating() && now.saturating_duration_since(self.last_step) >= STEP_EVERY {
+            let m = self.animation.remove(0);
+            self.step(m, now);
+            self.last_step = now;
+            if self.animation.is_empty() {
+                self.check_solved(now);
+            }
+        }
+    }
+
+    fn finish(&mut self, kind: JobKind, result: Result<Solution, SolveError>, now: Instant) {
+        let s = match result {
+            Ok(s) => s,
+            Err(e) => {
+                self.status = format!("Cannot solve: {e}");
+                return;
+            }
+        };
+        let Some(moves) = s.moves.filter(|m| !m.is_empty()) else {
+            self.status = "No solution found in time.".into();
+            return;
+        };
+        let quality = if s.optimal {
+            "optimal"
+        } else {
+            "not proven optimal"
+        };
+        match kind {
+            JobKind::Hint => {
+                self.hint = Some(moves[0]);
+                self.status = format!(
+                    "Hint: move {} ({} move{} to go, {quality}).",
+                    tile_move(&self.board, moves[0]),
+                    moves.len(),
+                    if moves.len() == 1 { "" } else { "s" }
+                );
+            }
+            JobKind::Solve => {
+                self.status = format!("Playing a {}-move solution ({quality}).", moves.len());
+                self.hint = None;
+                self.animation = moves;
+                self.last_step = now.checked_sub(STEP_EVERY).unwrap_or(now);
+            }
+        }
+    }
+}
+
+/// Optimal IDA* within `time`; past it, weighted A* (at most twice optimal), then the
+/// constructive solver, so a hint or a solution always comes back.
+fn search_in_time(
+    start: &Board,
+    goal: &Board,
+    tables: &Tables,
+    time: Duration,
+    cancel: &AtomicBool,
+    report: &(dyn Fn(&Progress) + Sync),
+) -> Result<Solution, SolveError> {
+    // The perfect table on small boards, linear conflict otherwise: pattern databases would
+    // have to be built first, behind the player's back.
+    let heuristic = (start.shape().cells() > npuzzle::heuristic::MAX_PERFECT_CELLS)
+        .then_some(HeuristicSpec::LinearConflict);
+    let mut control = Control {
+        limits: Limits {
+            time: Some(time),
+            nodes: None,
+            memory_bytes: Some(1 << 30),
+        },
+        cancel: Some(cancel),
+        progress: Some(report),
+        trace: 0,
+        // One thread: the game's screen keeps a core, and hints come back fast anyway.
+        threads: 1,
+    };
+    let optimal = SolveOptions {
+        algorithm: Algorithm::Auto,
+        heuristic,
+        weight: 2.0,
+    };
+    let s = solve(start, goal, &optimal, tables, control)?;
+    if s.moves.is_some() || cancel.load(Ordering::Relaxed) {
+        return Ok(s);
+    }
+    control.limits.nodes = Some(2_000_000);
+    let bounded = SolveOptions {
+        algorithm: Algorithm::WeightedAStar,
+        heuristic: Some(HeuristicSpec::LinearConflict),
+        weight: 2.0,
+    };
+    let s = solve(start, goal, &bounded, tables, control)?;
+    if s.moves.is_some() || cancel.load(Ordering::Relaxed) {
+        return Ok(s);
+    }
+    let any = SolveOptions {
+        algorithm: Algorithm::Constructive,
+        ..SolveOptions::default()
+    };
+    solve(start, goal, &any, tables, control)
+}
+
+/// "tile 5 left": what the player sees when the blank makes move `m` on `board` (before
+/// the move: the tile stands where the blank is going).
+fn tile_move(board: &Board, m: Move) -> String {
+    let tile = board.target(m).map_or(0, |cell| board.tiles()[cell]);
+    let way = match m {
+        Move::Up => "down",
+        Move::Down => "up",
+        Move::Left => "right",
+        Move::Right => "left",
+    };
+    format!("tile {tile} {way}")
+}
+
+/// `m:ss`.
+pub fn clock_text(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}

@@ -1,0 +1,201 @@
+//! Drawing a game of `npuzzle play`: the board, the counters, the status and the keys.
+
+use std::time::Instant;
+
+use npuzzle::Shape;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph};
+use ratatui::Frame;
+
+use super::app::{clock_text, App, JobKind};
+
+/// Lines above the board (the title) and below it (counters, status, keys).
+const ABOVE: u16 = 1;
+const BELOW: u16 = 3;
+
+/// The keys, as the bottom line shows them.
+pub const KEYS: &str = "arrows/WASD/mouse move · u undo · h hint · Enter solve · n new · q quit";
+/// The keys on a narrow screen.
+const KEYS_SHORT: &str = "arrows u h Enter n q";
+
+/// Where the cells are on the screen: the drawing and the mouse agree on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Top-left corner of the board.
+    pub x: u16,
+    /// Top row of the board.
+    pub y: u16,
+    /// Width of one cell.
+    pub cell_w: u16,
+    /// Height of one cell: 3 for boxed tiles, 1 when the screen is small.
+    pub cell_h: u16,
+    rows: u16,
+    cols: u16,
+}
+
+impl Geometry {
+    /// Cells laid out in `area` for `shape`, boxed when they fit, else one line each;
+    /// `None` when even that does not fit.
+    pub fn new(area: Rect, shape: Shape) -> Option<Geometry> {
+        let digits = (shape.cells() - 1).to_string().len() as u16;
+        let (rows, cols) = (shape.rows() as u16, shape.cols() as u16);
+        let room_h = area.height.saturating_sub(ABOVE + BELOW);
+        [(digits + 4, 3), (digits + 1, 1)]
+            .into_iter()
+            .find(|&(w, h)| w * cols <= area.width && h * rows <= room_h)
+            .map(|(cell_w, cell_h)| Geometry {
+                x: area.x + (area.width - cell_w * cols) / 2,
+                y: area.y + ABOVE + (room_h - cell_h * rows) / 2,
+                cell_w,
+                cell_h,
+                rows,
+                cols,
+            })
+    }
+
+    /// The smallest screen that shows a board of `shape` (one line per cell).
+    pub fn needed(shape: Shape) -> (u16, u16) {
+        let digits = (shape.cells() - 1).to_string().len() as u16;
+        (
+            (digits + 1) * shape.cols() as u16,
+            shape.rows() as u16 + ABOVE + BELOW,
+        )
+    }
+
+    /// The rectangle of a cell.
+    pub fn cell(&self, cell: usize) -> Rect {
+        let (r, c) = (cell as u16 / self.cols, cell as u16 % self.cols);
+        Rect::new(
+            self.x + c * self.cell_w,
+            self.y + r * self.cell_h,
+            self.cell_w,
+            self.cell_h,
+        )
+    }
+
+    /// The cell under a screen position, if any.
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<usize> {
+        let (w, h) = (self.cell_w * self.cols, self.cell_h * self.rows);
+        if x < self.x || y < self.y || x >= self.x + w || y >= self.y + h {
+            return None;
+        }
+        let (r, c) = ((y - self.y) / self.cell_h, (x - self.x) / self.cell_w);
+        Some(usize::from(r * self.cols + c))
+    }
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
+    let area = frame.area();
+    let shape = app.board.shape();
+    let Some(geometry) = Geometry::new(area, shape) else {
+        let (w, h) = Geometry::needed(shape);
+        let text = format!(
+            "Terminal too small for a {shape} board: {}x{}, need {w}x{h}. q quits.",
+            area.width, area.height
+        );
+        frame.render_widget(
+            Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }),
+            area,
+        );
+        return;
+    };
+    let title = format!("npuzzle play · {shape}");
+    frame.render_widget(
+        Paragraph::new(title)
+            .alignment(Alignment::Center)
+            .style(Style::default().add_modifier(Modifier::BOLD)),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    draw_board(frame, app, &geometry);
+    let bottom = area.y + area.height - BELOW;
+    let counters = format!(
+        "Moves: {}  Time: {}  Estimate: {}{}",
+        app.moves(),
+        clock_text(app.clock(now)),
+        app.estimate(),
+        if app.solved() { "  SOLVED" } else { "" }
+    );
+    let status = match &app.job {
+        Some(job) => {
+            let what = match job.kind {
+                JobKind::Hint => "Hint",
+                JobKind::Solve => "Solving",
+            };
+            match job.progress() {
+                Some(p) => format!(
+                    "{what}: {} nodes, bound {}, {:.1} s (Esc stops)",
+                    p.generated,
+                    p.bound.map_or("-".into(), |b| b.to_string()),
+                    p.elapsed.as_secs_f64()
+                ),
+                None => format!(
+                    "{what}: searching, {:.1} s (Esc stops)",
+                    now.saturating_duration_since(job.started).as_secs_f64()
+                ),
+            }
+        }
+        None => app.status.clone(),
+    };
+    let keys = if KEYS.chars().count() <= usize::from(area.width) {
+        KEYS
+    } else {
+        KEYS_SHORT
+    };
+    let lines = [counters, status, keys.to_string()];
+    for (i, text) in lines.into_iter().enumerate() {
+        let style = if i == 2 {
+            dim(app.plain)
+        } else {
+            Style::default()
+        };
+        frame.render_widget(
+            Paragraph::new(Line::from(text))
+                .alignment(Alignment::Center)
+                .style(style),
+            Rect::new(area.x, bottom + i as u16, area.width, 1),
+        );
+    }
+}
+
+fn draw_board(frame: &mut Frame, app: &App, g: &Geometry) {
+    let hint = app.hint_tile();
+    for (cell, &tile) in app.board.tiles().iter().enumerate() {
+        if tile == 0 {
+            continue;
+        }
+        let home = app.goal.tiles()[cell] == tile;
+        let mut style = Style::default();
+        if Some(cell) == hint {
+            style = if app.plain {
+                style.add_modifier(Modifier::REVERSED)
+            } else {
+                style.fg(Color::Black).bg(Color::Yellow)
+            };
+        } else if home && !app.plain {
+            style = style.fg(Color::Green);
+        }
+        if home {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        let rect = g.cell(cell);
+        let text = Paragraph::new(tile.to_string())
+            .alignment(Alignment::Center)
+            .style(style);
+        if g.cell_h == 3 {
+            frame.render_widget(text.block(Block::bordered().border_style(style)), rect);
+        } else {
+            frame.render_widget(text, Rect::new(rect.x, rect.y, rect.width - 1, 1));
+        }
+    }
+}
+
+fn dim(plain: bool) -> Style {
+    if plain {
+        Style::default()
+    } else {
+        Style::default().fg(Color::DarkGray)
+    }
+}

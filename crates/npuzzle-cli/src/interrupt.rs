@@ -1,0 +1,54 @@
+//! Ctrl-C: the first one stops the searches under way, so the command prints what it has
+//! (statistics so far, results so far) and exits 3 with `stopped_by: "interrupted"`; a
+//! second one ends the program at once (exit 130, the shell's code for SIGINT).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+
+use npuzzle::{Solution, SolveError, StopReason};
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// The cancel flags of the searches that may be running; raised together on Ctrl-C.
+static FLAGS: Mutex<Vec<Weak<AtomicBool>>> = Mutex::new(Vec::new());
+
+/// Takes over Ctrl-C for this process (once; later calls do nothing).
+pub fn install() {
+    // `ctrlc` runs the handler on its own thread, not in the signal handler itself, so
+    // taking a lock here is safe.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            eprintln!("\ninterrupted twice: exiting at once");
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupted: stopping (Ctrl-C again to exit at once)");
+        for flag in FLAGS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            if let Some(flag) = flag.upgrade() {
+                flag.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+}
+
+/// A cancel flag for a search (or a run of searches) that Ctrl-C raises.
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(interrupted()));
+    let mut flags = FLAGS.lock().unwrap_or_else(|e| e.into_inner());
+    flags.retain(|f| f.strong_count() > 0);
+    flags.push(Arc::downgrade(&flag));
+    flag
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Names a search that Ctrl-C cancelled `interrupted` (a cancelled search has no other
+/// cause in the command line; `cancelled` stays for web clients that go away).
+pub fn relabel(result: &mut Result<Solution, SolveError>) {
+    if let Ok(s) = result {
+        if s.stopped_by == Some(StopReason::Cancelled) && interrupted() {
+            s.stopped_by = Some(StopReason::Interrupted);
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The classroom programs' features that npuzzle lacked (issue 14), one test per problem:
+//! random start/goal pairs and `compare` over them, the expansion order as boards, digit
+//! strings, Ctrl-C, `solve FILE`, `interactive`'s menus and prompts, and `check --file`'s
+//! line numbers with `--help` naming every algorithm.
+
+mod common;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use common::{distances, npuzzle, replay, run};
+use npuzzle::Algorithm;
+use serde_json::Value;
+
+fn tiles(text: &str) -> Vec<u32> {
+    text.split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// Problem 1: `random --pairs` then `compare` over the pairs file: the classroom experiment (10
+/// random 3x3 start/goal pairs, four heuristics), every length checked against a
+/// breadth-first search from that pair's own goal; `solve --file` replays to each goal.
+#[test]
+fn random_pairs_then_compare_reproduce_the_classroom_experiment() {
+    let (code, pairs, err) = run(
+        &[
+            "random", "--pairs", "--size", "3x3", "--count", "10", "--seed", "2024",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let pairs: Vec<(Vec<u32>, Vec<u32>)> = pairs
+        .lines()
+        .map(|l| {
+            let (s, g) = l
+                .split_once(" | ")
+                .unwrap_or_else(|| panic!("not START | GOAL: {l}"));
+            (tiles(s), tiles(g))
+        })
+        .collect();
+    assert_eq!(pairs.len(), 10);
+    let goals: std::collections::HashSet<&Vec<u32>> = pairs.iter().map(|(_, g)| g).collect();
+    assert!(goals.len() > 1, "every pair has the same goal");
+    // The true distance of each pair, by breadth-first search from its goal (which also
+    // proves the pair solvable: the start is reachable).
+    let mut bfs: HashMap<Vec<u32>, HashMap<Vec<u32>, usize>> = HashMap::new();
+    let truth: Vec<usize> = pairs
+        .iter()
+        .map(|(s, g)| {
+            let d = bfs.entry(g.clone()).or_insert_with(|| distances(3, 3, g));
+            *d.get(s)
+                .unwrap_or_else(|| panic!("{s:?} cannot reach {g:?}"))
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pairs.txt");
+    let text: Vec<String> = pairs
+        .iter()
+        .map(|(s, g)| {
+            let w = |t: &[u32]| t.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+            format!("{} | {}", w(s), w(g))
+        })
+        .collect();
+    std::fs::write(&file, text.join("\n")).unwrap();
+    let file = file.to_str().unwrap();
+
+    let heuristics = ["misplaced", "manhattan", "euclidean", "linear-conflict"];
+    let (code, out, err) = run(
+        &[
+            "compare",
+            "--file",
+            file,
+            "-a",
+            "astar",
+            "-H",
+            &heuristics.join(","),
+            "--reference",
+            "bfs",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["goal"], "per line");
+    let instances = v["instances"].as_array().unwrap();
+    assert_eq!(instances.len(), 10);
+    for (inst, &d) in instances.iter().zip(&truth) {
+        assert_eq!(inst["reference_length"].as_u64(), Some(d as u64));
+    }
+    let configs = v["configs"].as_array().unwrap();
+    assert_eq!(configs.len(), 4);
+    for (c, h) in configs.iter().zip(heuristics) {
+        assert_eq!(c["heuristic"], h);
+        let lengths: Vec<usize> = c["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["length"].as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(lengths, truth, "{h}");
+    }
+    // The weaker heuristic expands more, as it must.
+    let expanded = |i: usize| configs[i]["summary"]["expanded_mean"].as_f64().unwrap();
+    assert!(expanded(0) > expanded(1) && expanded(1) > expanded(3));
+
+    let (code, out, err) = run(&["solve", "--file", file, "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    for ((v, (s, g)), d) in json_lines(&out).iter().zip(&pairs).zip(&truth) {
+        let moves: Vec<String> = v["moves"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .map(String::from)
+            .collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        assert_eq!(moves.len(), *d);
+        assert_eq!(
+            &replay(s, 3, &moves),
+            g,
+            "the path ends on the line's own goal"
+        );
+    }
+    // batch reads the pairs too.
+    let (code, out, err) = run(&["batch", file, "--format", "csv"], None);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 11, "{out}");
+}
+
+/// Problem 2: `--trace N` prints the expansions as boards with g, h, f, and IDA*'s restarts with
+/// their bounds; `--trace-format json`; `interactive` offers the trace.
+#[test]
+fn the_trace_shows_boards_with_g_h_f_and_idastar_iterations() {
+    let board = "7 2 6/8 1 4/3 5 0";
+    let args = [
+        "solve",
+        board,
+        "-a",
+        "idastar",
+        "-H",
+        "manhattan",
+        "--trace",
+        "30",
+    ];
+    let (code, out, err) = run(&args, None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Iteration 1, bound 14:"), "{out}");
+    assert!(
+        out.contains("Iteration 2, bound 16, from the start again:"),
+        "{out}"
+    );
+    assert!(out.contains("g0 h14 f14"), "{out}");
+    // The root's grid, as a grid: its three rows on three lines.
+    let rows: Vec<&str> = out.lines().collect();
+    let i = rows.iter().position(|l| l.starts_with("7 2 6")).unwrap();
+    assert!(rows[i + 1].starts_with("8 1 4") && rows[i + 2].starts_with("3 5 _"));
+
+    let (code, out, _) = run(&[&args[..], &["--trace-format", "json"]].concat(), None);
+    assert_eq!(code, 0);
+    let steps: Vec<Value> = out
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(steps.len(), 30);
+    assert_eq!(
+        (steps[0]["iteration"].as_u64(), steps[0]["bound"].as_u64()),
+        (Some(1), Some(14))
+    );
+    assert!(steps.iter().all(|s| s["f"].as_f64() <= s["bound"].as_f64()));
+
+    let (code, out, err) = run(
+        &["interactive"],
+        Some(b"3\n7 2 6 8 1 4 3 5 0\n\n2\nidastar\n5\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("How many"), "{out}");
+    assert!(out.contains("Expansion order (first 5 of"), "{out}");
+}
+
+/// Problem 3: A digit string is a board when it has one digit per cell (at most 10 cells).
+#[test]
+fn digit_strings_are_boards() {
+    let (code, out, err) = run(&["solve", "312045678", "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["start"], serde_json::json!([3, 1, 2, 0, 4, 5, 6, 7, 8]));
+    let moves: Vec<String> = v["moves"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .map(String::from)
+        .collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let start = [3, 1, 2, 0, 4, 5, 6, 7, 8];
+    assert_eq!(replay(&start, 3, &moves), common::standard_goal(9));
+    let d = distances(3, 3, &common::standard_goal(9));
+    assert_eq!(moves.len(), d[&start.to_vec()]);
+    // --size settles a length that does not (6 = 2x3 or 3x2); a goal as digits too.
+    let (code, out, err) = run(
+        &["check", "120345", "--size", "2x3", "--goal", "123450"],
+        None,
+    );
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("solvable"), "{out}");
+    let (code, _, err) = run(&["solve", "120345"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("give the size as RxC"), "{err}");
+}
+
+/// Problem 4: Ctrl-C stops a search without limits: the statistics so far, exit 3, `interrupted`.
+#[test]
+fn ctrl_c_stops_the_search_and_prints_what_it_has() {
+    // Korf's first 15-puzzle instance with misplaced tiles: hours of IDA*.
+    let board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let bin = assert_cmd::cargo::cargo_bin("npuzzle");
+    let args = [
+        "solve",
+        board,
+        "-g",
+        "blank-first",
+        "-a",
+        "idastar",
+        "-H",
+        "misplaced",
+        "--json",
+    ];
+    let child = std::process::Command::new(&bin)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stopped_by"], "interrupted");
+    assert!(v["generated"].as_u64().unwrap() > 0);
+    assert_eq!(v["moves"], Value::Null);
+}
+
+/// Problem 5: `npuzzle solve FILE` reads the file; a name that is no file suggests `--file`.
+#[test]
+fn solve_reads_a_file_named_as_its_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("infile.txt");
+    std::fs::write(&file, "3\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n").unwrap();
+    let (code, out, err) = run(&["solve", file.to_str().unwrap(), "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let lengths: Vec<u64> = json_lines(&out)
+        .iter()
+        .map(|v| v["length"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lengths, [1, 2]);
+    let (code, _, err) = run(&["solve", "infile.txt"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("--file"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
+/// Problem 6: `interactive`: a numbered heuristic menu, one-line boards, honest prompts with -H, and
+/// the end of input takes the defaults.
+#[test]
+fn interactive_menus_one_line_boards_and_defaults() {
+    // `2` at the heuristic prompt is the menu's second heuristic, manhattan.
+    let (code, out, err) = run(&["interactive"], Some(b"3\n7 2 6 8 1 4 3 5 0\n\n2\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("with manhattan"), "{out}");
+    assert!(out.contains("Solution: 22 moves, optimal"), "{out}");
+    // With -H, the prompt offers to keep it, not "the best available"; the input ends
+    // at that prompt, which takes the default.
+    let (code, out, err) = run(
+        &["interactive", "-H", "misplaced"],
+        Some(b"3\n726814350\n\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("best available"), "{out}");
+    assert!(out.contains("with misplaced"), "{out}");
+    // Algorithms by number too: the menu lists every one.
+    for a in Algorithm::ALL {
+        assert!(
+            out.contains(&format!(". {a}\n")),
+            "{a} missing from the menu: {out}"
+        );
+    }
+}
+
+/// Problem 7: `check --file` names the line of each verdict; `--help` lists every algorithm.
+#[test]
+fn check_file_labels_lines_and_help_lists_every_algorithm() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("boards.txt");
+    std::fs::write(
+        &file,
+        "# two boards\n1 2 3 4 5 6 7 0 8\n\n2 1 3 4 5 6 7 8 0\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&["check", "--file", file.to_str().unwrap()], None);
+    assert_eq!(code, 1);
+    assert!(out.contains("line 2: solvable"), "{out}");
+    assert!(out.contains("line 4: unsolvable"), "{out}");
+    let (_, out, _) = run(&["solve", "--help"], None);
+    for a in Algorithm::ALL {
+        assert!(out.contains(a.name()), "--help leaves out {a}: {out}");
+    }
+}
+
+/// `play` refuses to draw on something that is not a terminal, with one clear line.
+#[test]
+fn play_needs_a_terminal() {
+    let out = npuzzle().args(["play", "312045678"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs a terminal"), "{err}");
+    assert!(out.stdout.is_empty());
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# A real run of `npuzzle play` in a terminal (tmux): plays a 3x3 board to "solved" with the
+# arrow keys, then again with the mouse-free "solve" key (Enter), reading the screen with
+# capture-pane. Installs tmux where it is missing (Debian). Usage: bash scripts/play-tmux.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v tmux >/dev/null; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq tmux >/dev/null
+fi
+cargo build --release -q -p npuzzle-cli
+npuzzle=$PWD/target/release/npuzzle
+# A private server, so the run neither sees nor disturbs anyone else's tmux.
+socket="npuzzle-play-$$"
+tm() { tmux -L "$socket" -f /dev/null "$@"; }
+trap 'tm kill-server 2>/dev/null || true' EXIT
+
+board="8 1 3/4 0 2/7 6 5"
+screen() { tm capture-pane -p -t play; }
+# Waits up to 10 s for the screen to show a pattern.
+wait_for() {
+  for _ in $(seq 100); do
+    if screen | grep -q -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  echo "play-tmux: the screen never showed '$1':" >&2
+  screen >&2
+  exit 1
+}
+
+start() {
+  tm new-session -d -s play -x 80 -y 24 "TERM=xterm-256color $npuzzle play '$board'; sleep 30"
+  wait_for "Moves: 0"
+}
+
+# 1. By hand: the optimal moves of the blank, each sent as the arrow key that slides the
+#    tile the other way (blank right = the tile on its right slides left = Left).
+moves=$("$npuzzle" solve "$board" --json | sed -E 's/.*"moves":"([UDLR]*)".*/\1/')
+[ -n "$moves" ] || { echo "play-tmux: no solution to play" >&2; exit 1; }
+start
+for ((i = 0; i < ${#moves}; i++)); do
+  case "${moves:i:1}" in
+    U) key=Down ;; D) key=Up ;; L) key=Right ;; R) key=Left ;;
+  esac
+  tm send-keys -t play "$key"
+  sleep 0.05
+done
+wait_for "Solved in ${#moves} moves"
+wait_for "SOLVED"
+echo "play-tmux: solved by hand in ${#moves} moves"
+# u takes the last move back; q leaves and the terminal is given back (no alternate screen).
+tm send-keys -t play u
+wait_for "Moves: $((${#moves} - 1))"
+tm send-keys -t play q
+for _ in $(seq 50); do
+  if ! screen | grep -q "npuzzle play"; then break; fi
+  sleep 0.1
+done
+if screen | grep -q "npuzzle play"; then
+  echo "play-tmux: q did not leave the game" >&2
+  exit 1
+fi
+tm kill-session -t play
+
+# 2. By the computer: Enter searches, then the solution plays itself to the goal.
+start
+tm send-keys -t play Enter
+wait_for "Solved in ${#moves} moves"
+echo "play-tmux: solved by the solve key in ${#moves} moves"
+tm send-keys -t play q
