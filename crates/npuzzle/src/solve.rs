@@ -313,6 +313,9 @@ fn run_search(
             }
             _ => {
                 let h = heuristic::build(spec, puzzle)?;
+                let Some(control) = charge(control, h.heap_bytes()) else {
+                    return Ok(over_memory());
+                };
                 search::idastar(puzzle, tiles, Reevaluate(h.as_ref()), control)
             }
         },
@@ -329,6 +332,9 @@ fn run_search(
             ),
             _ => {
                 let h = heuristic::build(spec, puzzle)?;
+                let Some(control) = charge(control, h.heap_bytes()) else {
+                    return Ok(over_memory());
+                };
                 search::weighted_idastar(puzzle, tiles, Reevaluate(h.as_ref()), weight, control)
             }
         },
@@ -338,6 +344,9 @@ fn run_search(
         | Algorithm::WeightedAStar
         | Algorithm::Constructive => {
             let h = heuristic::build(spec, puzzle)?;
+            let Some(control) = charge(control, h.heap_bytes()) else {
+                return Ok(over_memory());
+            };
             let priority = match algorithm {
                 Algorithm::AStar => Priority::AStar,
                 Algorithm::Greedy => Priority::Greedy,
@@ -346,6 +355,23 @@ fn run_search(
             search::astar(puzzle, tiles, h.as_ref(), admissible, priority, control)
         }
     })
+}
+
+/// `control` with the memory limit lowered by `bytes` a heuristic holds in its own tables,
+/// or `None` when those alone exceed it.
+fn charge(mut control: Control<'_>, bytes: u64) -> Option<Control<'_>> {
+    if let Some(limit) = control.limits.memory_bytes {
+        control.limits.memory_bytes = Some(limit.checked_sub(bytes)?);
+    }
+    Some(control)
+}
+
+/// A search that could not start because its heuristic alone outgrew the memory limit.
+fn over_memory() -> SearchOutcome {
+    SearchOutcome {
+        stopped_by: Some(StopReason::Memory),
+        ..SearchOutcome::default()
+    }
 }
 
 /// The [`Solution`] of a search, with its optimality and bounds.
