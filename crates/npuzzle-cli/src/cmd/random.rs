@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use npuzzle::{generate, GoalSpec, Shape};
 
@@ -56,10 +56,10 @@ pub fn run(args: RandomArgs) -> Result<Outcome> {
             None => generate::random_solvable(&goal, &mut rng),
         };
         let tiles: Vec<String> = board.tiles().iter().map(u32::to_string).collect();
-        if writeln!(out, "{}", tiles.join(" ")).is_err() {
-            break; // the reader went away (e.g. `| head`)
-        }
+        // A write error ends the run; `main` tells a reader that went away (`| head`, a
+        // quiet exit) from a full disk (exit 2).
+        writeln!(out, "{}", tiles.join(" ")).context("cannot write the output")?;
     }
-    let _ = out.flush();
+    out.flush().context("cannot write the output")?;
     Ok(Outcome::Success)
 }

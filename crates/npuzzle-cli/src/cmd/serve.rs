@@ -30,6 +30,9 @@ pub struct ServeArgs {
     pub threads: Option<usize>,
 }
 
+/// Most searches `--max-concurrent` may allow at once.
+const MAX_CONCURRENT: usize = 1024;
+
 pub fn run(args: ServeArgs) -> Result<Outcome> {
     let mut config = npuzzle_web::Config::default();
     if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= 3600.0) {
@@ -40,8 +43,10 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
     }
     config.time_limit = Duration::from_secs_f64(args.time_limit);
     match args.max_concurrent {
-        Some(0) => bail!("--max-concurrent must be at least 1"),
-        Some(n) => config.max_concurrent_solves = n,
+        Some(n) if (1..=MAX_CONCURRENT).contains(&n) => config.max_concurrent_solves = n,
+        // A semaphore holds at most `usize::MAX >> 3` permits and panics beyond; and each
+        // search holds a thread and up to its memory limit, so thousands are already absurd.
+        Some(n) => bail!("--max-concurrent must be between 1 and {MAX_CONCURRENT}, got {n}"),
         None => {}
     }
     let mut builder = tokio::runtime::Builder::new_multi_thread();

@@ -97,6 +97,7 @@ impl<K: StateKey> NodeStore<K> {
     }
 
     /// Bytes the store and `open` hold now, from their real capacities.
+    #[cfg(test)]
     pub fn bytes<O: OpenList>(&self, open: &O) -> u64 {
         self.nodes.capacity() as u64 * size_of::<Node<K>>() as u64
             + self.keys_heap(self.nodes.len())

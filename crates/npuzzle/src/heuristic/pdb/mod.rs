@@ -36,6 +36,7 @@ mod partition;
 pub mod registry;
 pub mod store;
 mod table;
+mod verify;
 
 pub use build::BuildProgress;
 pub use database::{PatternDatabase, PatternState, PdbSearch, PdbUndo};
