@@ -268,42 +268,67 @@ impl Job {
         )
     }
 
-    /// Solves on the blocking pool, after a short inline attempt when the search is warm.
+    /// Whether the board is tiny enough that any search of it is quick (see
+    /// [`crate::guard::CHEAP_CELLS`]): it then runs on the quick pool, never behind long
+    /// searches.
+    fn cheap(&self) -> bool {
+        self.instance.start.shape().cells() <= crate::guard::CHEAP_CELLS
+    }
+
+    /// Solves a tiny board on the quick pool; anything else on the search pool, after a
+    /// short attempt on the quick pool when the search is warm.
     ///
     /// Most requests (an 8-puzzle, a few dozen moves on a 15-puzzle) finish within a few
-    /// thousand nodes, well under a millisecond; handing those to the blocking pool and its
-    /// slots costs more than the search. So a warm search first runs inline with a small
-    /// node and time budget, and only one that outgrows it is redone on the blocking pool,
-    /// from scratch, under the request's full limits and a slot.
+    /// thousand nodes, well under a millisecond; waiting for a search slot behind long
+    /// searches costs more than the search. So a warm search first runs on the quick pool
+    /// with a small node and time budget, and only one that outgrows it is redone on the
+    /// search pool, from scratch, under the request's full limits and a slot. Neither runs
+    /// on the threads that answer HTTP requests (an attempt there blocked them: two
+    /// expensive "quick" attempts made `GET /api/info` wait 9 s).
     async fn solve(
         self,
         state: &AppState,
     ) -> Result<(Job, Result<Solution, SolveError>), AppError> {
+        if self.cheap() {
+            return state
+                .quick(move |cancel| {
+                    let result = self.run(cancel, None);
+                    (self, result)
+                })
+                .await;
+        }
         let key = self.warm_key();
+        let mut job = self;
         if state.is_warm(&key) {
             let quick = Limits {
-                time: self.limits.time.map(|t| t.min(QUICK_TIME)),
-                nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
-                ..self.limits
+                time: job.limits.time.map(|t| t.min(QUICK_TIME)),
+                nodes: job.limits.nodes.map(|n| n.min(QUICK_NODES)),
+                ..job.limits
             };
-            let never = AtomicBool::new(false);
-            let result = self.run_within(quick, &never, None);
+            let (back, result) = state
+                .quick(move |cancel| {
+                    let result = job.run_within(quick, cancel, None);
+                    (job, result)
+                })
+                .await?;
+            job = back;
+            let this = &job;
             let outgrown = match &result {
                 Ok(s) => match s.stopped_by {
-                    Some(StopReason::Nodes) => quick.nodes < self.limits.nodes,
-                    Some(StopReason::Time) => quick.time < self.limits.time,
+                    Some(StopReason::Nodes) => quick.nodes < this.limits.nodes,
+                    Some(StopReason::Time) => quick.time < this.limits.time,
                     _ => false,
                 },
                 Err(_) => false,
             };
             if !outgrown {
-                return Ok((self, result));
+                return Ok((job, result));
             }
         }
         let out = state
             .search(move |cancel| {
-                let result = self.run(cancel, None);
-                (self, result)
+                let result = job.run(cancel, None);
+                (job, result)
             })
             .await?;
         if out.1.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
@@ -425,7 +450,12 @@ pub async fn solve_stream(
     if let Some(response) = job.unsolvable() {
         return Ok(response);
     }
-    let slot = state.slot().await?;
+    // Tiny boards on the quick pool, never behind long searches.
+    let slot = if job.cheap() {
+        state.quick_slot().await?
+    } else {
+        state.slot().await?
+    };
     let cancel = CancelOnDrop::new();
     let flag = cancel.flag();
     let running = state.running();

@@ -1,6 +1,7 @@
 //! The server's shared state: its limits and the slots that bound concurrent searches.
 
 use std::collections::HashSet;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -32,6 +33,23 @@ pub struct Config {
     pub max_trace: usize,
     /// Most heuristics one comparison may run.
     pub max_compare: usize,
+    /// Searches of tiny boards (see [`crate::guard::CHEAP_CELLS`]) running at once, on a
+    /// pool of their own so they never wait behind long searches.
+    pub max_quick_solves: usize,
+    /// Longest a client may take to send a request's head (and longest an idle kept-alive
+    /// connection stays open); the connection is then closed.
+    pub header_timeout: Duration,
+    /// Longest a client may take to send a request's body; the request then fails.
+    pub body_timeout: Duration,
+    /// Connections open at once; further ones are closed at once.
+    pub max_connections: usize,
+    /// Origins (`http://host:port`) besides the server's own whose pages may call the API.
+    pub allowed_origins: Vec<String>,
+    /// Host names besides `localhost`, loopback addresses and the address listened on
+    /// that requests may name in `Host` (a name for the machine in a classroom, say).
+    pub allowed_hosts: Vec<String>,
+    /// The address the server listens on (set by [`crate::serve`]).
+    pub local_addr: Option<SocketAddr>,
 }
 
 impl Default for Config {
@@ -48,6 +66,13 @@ impl Default for Config {
             queue_timeout: Duration::from_secs(10),
             max_trace: 500,
             max_compare: 8,
+            max_quick_solves: cores.max(2),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_connections: 1024,
+            allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
+            local_addr: None,
         }
     }
 }
@@ -60,6 +85,7 @@ pub struct AppState(Arc<Shared>);
 struct Shared {
     config: Config,
     slots: Arc<Semaphore>,
+    quick: Arc<Semaphore>,
     waiting: AtomicUsize,
     active: AtomicUsize,
     warm: Mutex<HashSet<String>>,
@@ -71,10 +97,15 @@ const MAX_WARM: usize = 4096;
 impl AppState {
     /// State for a server with these limits.
     pub fn new(config: Config) -> AppState {
-        let slots = Arc::new(Semaphore::new(config.max_concurrent_solves.max(1)));
+        // A semaphore panics above `Semaphore::MAX_PERMITS`; `serve` refuses such numbers
+        // with a clear message, and this bound keeps library callers safe too.
+        let permits = |n: usize| n.clamp(1, 1 << 20);
+        let slots = Arc::new(Semaphore::new(permits(config.max_concurrent_solves)));
+        let quick = Arc::new(Semaphore::new(permits(config.max_quick_solves)));
         AppState(Arc::new(Shared {
             config,
             slots,
+            quick,
             waiting: AtomicUsize::new(0),
             active: AtomicUsize::new(0),
             warm: Mutex::new(HashSet::new()),
@@ -101,7 +132,19 @@ impl AppState {
     /// # Errors
     /// [`AppError::Busy`] when the queue is full or the wait exceeds the queue timeout.
     pub(crate) async fn slot(&self) -> Result<OwnedSemaphorePermit, AppError> {
-        if let Ok(permit) = self.0.slots.clone().try_acquire_owned() {
+        self.permit(&self.0.slots).await
+    }
+
+    /// Waits for a slot of the quick pool (tiny boards), which long searches never hold.
+    ///
+    /// # Errors
+    /// As [`AppState::slot`].
+    pub(crate) async fn quick_slot(&self) -> Result<OwnedSemaphorePermit, AppError> {
+        self.permit(&self.0.quick).await
+    }
+
+    async fn permit(&self, pool: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, AppError> {
+        if let Ok(permit) = pool.clone().try_acquire_owned() {
             return Ok(permit);
         }
         let ahead = self.0.waiting.fetch_add(1, Ordering::SeqCst);
@@ -109,13 +152,10 @@ impl AppState {
         if ahead >= self.0.config.max_queued {
             return Err(AppError::Busy);
         }
-        tokio::time::timeout(
-            self.0.config.queue_timeout,
-            self.0.slots.clone().acquire_owned(),
-        )
-        .await
-        .map_err(|_| AppError::Busy)?
-        .map_err(|_| AppError::Internal)
+        tokio::time::timeout(self.0.config.queue_timeout, pool.clone().acquire_owned())
+            .await
+            .map_err(|_| AppError::Busy)?
+            .map_err(|_| AppError::Internal)
     }
 
     /// Runs a search on the blocking pool once a slot is free. If the request goes away
@@ -131,6 +171,29 @@ impl AppState {
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
     {
         let permit = self.slot().await?;
+        self.run_blocking(permit, job).await
+    }
+
+    /// As [`AppState::search`], on the quick pool: for searches of tiny boards, and for
+    /// short first attempts (see `Job::solve`), which must never run on the threads that
+    /// answer HTTP requests.
+    ///
+    /// # Errors
+    /// As [`AppState::search`].
+    pub(crate) async fn quick<T, F>(&self, job: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+    {
+        let permit = self.quick_slot().await?;
+        self.run_blocking(permit, job).await
+    }
+
+    async fn run_blocking<T, F>(&self, permit: OwnedSemaphorePermit, job: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+    {
         let cancel = CancelOnDrop::new();
         let flag = cancel.flag();
         let running = self.running();

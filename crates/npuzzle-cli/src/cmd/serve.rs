@@ -28,6 +28,19 @@ pub struct ServeArgs {
     /// than cores leaves the rest to other work on the machine, such as a load tool.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Let pages served from ORIGIN (e.g. http://localhost:3000) call the API; repeat for
+    /// several, `*` for any. By default only the server's own page may: a page elsewhere
+    /// could otherwise make a visitor's browser run searches here.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// Serve requests that name this host (e.g. the machine's name in a classroom); repeat
+    /// for several. By default only localhost, loopback addresses and the address listened
+    /// on are served (which stops DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// Longest a client may take to send a request's head or body, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub request_timeout: f64,
 }
 
 /// Most searches `--max-concurrent` may allow at once.
@@ -49,6 +62,25 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         Some(n) => bail!("--max-concurrent must be between 1 and {MAX_CONCURRENT}, got {n}"),
         None => {}
     }
+    if !(args.request_timeout.is_finite()
+        && args.request_timeout >= 0.01
+        && args.request_timeout <= 3600.0)
+    {
+        bail!(
+            "--request-timeout must be between 0.01 and 3600 seconds, got {}",
+            args.request_timeout
+        );
+    }
+    config.header_timeout = Duration::from_secs_f64(args.request_timeout);
+    config.body_timeout = config.header_timeout;
+    for origin in &args.allow_origin {
+        let origin = origin.trim_end_matches('/');
+        if origin != "*" && !(origin.starts_with("http://") || origin.starts_with("https://")) {
+            bail!("--allow-origin takes an origin such as http://localhost:3000, got {origin}");
+        }
+        config.allowed_origins.push(origin.to_string());
+    }
+    config.allowed_hosts = args.allow_host.clone();
     let mut builder = tokio::runtime::Builder::new_multi_thread();
     match args.threads {
         Some(n) if (1..=1024).contains(&n) => {
