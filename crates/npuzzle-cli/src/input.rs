@@ -271,4 +271,90 @@ mod tests {
         assert_eq!(e[1].expected, Some(2));
         assert!(e[2].board.as_ref().unwrap_err().starts_with("line 3:"));
     }
+
+    /// Fuzzing the file reader (issue 15): random files never panic it, every error is one
+    /// line naming a line of the file, and every board read is a board of that line.
+    /// `NPUZZLE_FUZZ_SECS=600 cargo test --release -p npuzzle-cli --bin npuzzle fuzz -- --ignored`
+    mod fuzz {
+        use std::time::{Duration, Instant};
+
+        use proptest::prelude::*;
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+
+        use super::super::*;
+
+        fn file_text() -> impl Strategy<Value = String> {
+            let line = prop_oneof![
+                "[0-9 ,/_]{0,40}",
+                prop::collection::vec(0u32..20, 8..18).prop_map(|v| v
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")),
+                Just("N=3".to_string()),
+                Just("3x4".to_string()),
+                Just("# comment".to_string()),
+                Just("1 2 3 4 5 6 7 0 8 1".to_string()),
+                Just("7 2 6".to_string()),
+                "[0-9]{1,3}x[0-9]{1,3}",
+                any::<String>().prop_map(|s| s.replace(['\n', '\r'], " ")),
+            ];
+            prop_oneof![
+                prop::collection::vec(line, 0..12).prop_map(|l| l.join("\n")),
+                prop::collection::vec(any::<u8>(), 0..300)
+                    .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+            ]
+        }
+
+        fn check(text: &str, size: Option<Shape>) {
+            let lines = text.lines().count().max(1);
+            for e in parse_entries(text, size) {
+                assert!(e.line >= 1 && e.line <= lines, "line {} of {lines}", e.line);
+                match &e.board {
+                    Ok(b) => {
+                        let again = Board::parse(&b.to_string(), Some(b.shape())).unwrap();
+                        assert_eq!(&again, b);
+                    }
+                    Err(why) => {
+                        assert!(!why.contains('\n'), "{why}");
+                        assert!(why.len() < 500, "{} bytes", why.len());
+                    }
+                }
+            }
+        }
+
+        fn run(duration: Option<Duration>, cases: u64) {
+            let strategy = (file_text(), prop::option::of((2usize..6, 2usize..6)));
+            let mut runner = TestRunner::deterministic();
+            let started = Instant::now();
+            let mut runs = 0u64;
+            while duration.map_or(runs < cases, |d| started.elapsed() < d) {
+                let (text, size) = strategy.new_tree(&mut runner).unwrap().current();
+                let size = size.and_then(|(r, c)| Shape::new(r, c).ok());
+                let outcome = std::panic::catch_unwind(|| check(&text, size));
+                assert!(outcome.is_ok(), "input {text:?} (size {size:?}) failed");
+                runs += 1;
+            }
+            eprintln!(
+                "file reader: {runs} inputs in {:.1} s, no failure",
+                started.elapsed().as_secs_f64()
+            );
+        }
+
+        #[test]
+        fn file_reader_quick() {
+            run(None, 3000);
+        }
+
+        #[test]
+        #[ignore = "long fuzz run"]
+        fn file_reader_long() {
+            let secs = std::env::var("NPUZZLE_FUZZ_SECS")
+                .ok()
+                .and_then(|s| s.parse::<f64>().ok())
+                .unwrap_or(60.0);
+            run(Some(Duration::from_secs_f64(secs)), 0);
+        }
+    }
 }
