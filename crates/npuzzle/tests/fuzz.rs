@@ -127,7 +127,7 @@ fn expression_text() -> impl Strategy<Value = String> {
     ]
 }
 
-fn check_expression(text: &String) {
+fn check_expression(text: &str) {
     match text.parse::<HeuristicSpec>() {
         Ok(h) => {
             let _ = (h.admissible(), h.consistent());
@@ -162,7 +162,7 @@ fn expression_parser_quick() {
         expression_text(),
         None,
         3000,
-        check_expression,
+        |t: &String| check_expression(t),
     );
 }
 
@@ -182,6 +182,6 @@ fn expression_parser_long() {
         expression_text(),
         Some(d),
         0,
-        check_expression,
+        |t: &String| check_expression(t),
     );
 }
