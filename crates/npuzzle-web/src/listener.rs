@@ -21,19 +21,20 @@ use crate::state::{AppState, Config};
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(15);
 
 /// Serves [`crate::app`] on a bound listener until `shutdown` completes, then finishes the
-/// requests in flight.
+/// requests in flight. Tables come from `cache_dir` (see [`AppState::new`]).
 ///
 /// # Errors
 /// An I/O error from the listener's address.
 pub async fn serve_until(
     listener: TcpListener,
     mut config: Config,
+    cache_dir: Option<std::path::PathBuf>,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
     config.local_addr = Some(listener.local_addr()?);
     let header_timeout = config.header_timeout;
     let connections = Arc::new(Semaphore::new(config.max_connections.clamp(1, 1 << 20)));
-    let router = crate::app(AppState::new(config));
+    let router = crate::app(AppState::new(config, cache_dir));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(header_timeout)

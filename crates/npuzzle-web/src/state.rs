@@ -2,10 +2,12 @@
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use npuzzle::{TablePolicy, Tables};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::AppError;
@@ -50,6 +52,14 @@ pub struct Config {
     pub allowed_hosts: Vec<String>,
     /// The address the server listens on (set by [`crate::serve`]).
     pub local_addr: Option<SocketAddr>,
+    /// Bytes of pattern databases and exact tables kept in memory; past it the least
+    /// recently used are dropped.
+    pub table_memory_bytes: u64,
+    /// The most table entries one request may have built (tables already in memory or in
+    /// the cache directory cost nothing); larger plans are refused with a 400.
+    pub max_build_entries: u64,
+    /// Whether tables built for requests are written to the cache directory.
+    pub save_tables: bool,
 }
 
 impl Default for Config {
@@ -73,6 +83,21 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             allowed_hosts: Vec::new(),
             local_addr: None,
+            table_memory_bytes: 1 << 30,
+            // About a second of building: the tables `auto` builds on its own.
+            max_build_entries: npuzzle::plan::AUTO_BUILD_ENTRIES,
+            save_tables: false,
+        }
+    }
+}
+
+impl Config {
+    /// What requests may do with tables.
+    pub fn table_policy(&self) -> TablePolicy {
+        TablePolicy {
+            max_build_entries: self.max_build_entries,
+            save: self.save_tables,
+            memory_budget: Some(self.table_memory_bytes),
         }
     }
 }
@@ -84,6 +109,7 @@ pub struct AppState(Arc<Shared>);
 #[derive(Debug)]
 struct Shared {
     config: Config,
+    tables: Tables,
     slots: Arc<Semaphore>,
     quick: Arc<Semaphore>,
     waiting: AtomicUsize,
@@ -95,15 +121,18 @@ struct Shared {
 const MAX_WARM: usize = 4096;
 
 impl AppState {
-    /// State for a server with these limits.
-    pub fn new(config: Config) -> AppState {
+    /// State for a server with these limits and tables cached in `cache_dir` (`None`:
+    /// memory only), held under the configuration's table policy.
+    pub fn new(config: Config, cache_dir: Option<PathBuf>) -> AppState {
         // A semaphore panics above `Semaphore::MAX_PERMITS`; `serve` refuses such numbers
         // with a clear message, and this bound keeps library callers safe too.
         let permits = |n: usize| n.clamp(1, 1 << 20);
         let slots = Arc::new(Semaphore::new(permits(config.max_concurrent_solves)));
         let quick = Arc::new(Semaphore::new(permits(config.max_quick_solves)));
+        let tables = Tables::new(cache_dir, config.table_policy());
         AppState(Arc::new(Shared {
             config,
+            tables,
             slots,
             quick,
             waiting: AtomicUsize::new(0),
@@ -115,6 +144,11 @@ impl AppState {
     /// The limits.
     pub fn config(&self) -> &Config {
         &self.0.config
+    }
+
+    /// The server's tables.
+    pub fn tables(&self) -> &Tables {
+        &self.0.tables
     }
 
     /// Searches running now (including ones cancelled but not yet stopped).

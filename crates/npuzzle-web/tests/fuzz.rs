@@ -191,7 +191,7 @@ async fn one(
     };
     let response = tokio::time::timeout(Duration::from_secs(20), router.clone().oneshot(request))
         .await
-        .expect("answered within 20 s")
+        .unwrap_or_else(|_| panic!("no answer within 20 s for {input:?}"))
         .unwrap();
     let status = response.status();
     classes[usize::from(status.as_u16() / 100).min(5)] += 1;
@@ -201,7 +201,7 @@ async fn one(
     );
     let bytes = tokio::time::timeout(Duration::from_secs(20), response.into_body().collect())
         .await
-        .expect("body within 20 s")
+        .unwrap_or_else(|_| panic!("no body within 20 s for {input:?}"))
         .unwrap()
         .to_bytes();
     if path.starts_with("/api/")
@@ -250,10 +250,15 @@ fn raw_request() -> impl Strategy<Value = Vec<u8>> {
 }
 
 async fn run(duration: Option<Duration>, cases: u64) {
-    let router = app(AppState::new(config()));
+    let router = app(AppState::new(config(), None));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(serve_until(listener, config(), std::future::pending()));
+    tokio::spawn(serve_until(
+        listener,
+        config(),
+        None,
+        std::future::pending(),
+    ));
     let requests = request();
     let raws = raw_request();
     let mut runner = TestRunner::deterministic();

@@ -16,7 +16,10 @@ use tower::ServiceExt;
 const HARD_5X5: &str = "24 23 22 21 20/19 18 17 16 15/14 13 12 11 10/9 8 7 6 5/4 3 2 1 0";
 
 async fn send(config: Config, request: Request<Body>) -> (StatusCode, Value) {
-    let response = app(AppState::new(config)).oneshot(request).await.unwrap();
+    let response = app(AppState::new(config, None))
+        .oneshot(request)
+        .await
+        .unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     (
@@ -116,7 +119,7 @@ async fn foreign_host_names_are_refused() {
 async fn start(config: Config) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(serve_until(listener, config, std::future::pending()));
+    tokio::spawn(serve_until(listener, config, None, std::future::pending()));
     addr
 }
 

@@ -54,8 +54,13 @@ fn heap_bytes_grow_with_parts() {
         .board(crate::Shape::new(10, 10).unwrap())
         .unwrap();
     let puzzle = crate::puzzle::Puzzle::new(&goal).unwrap();
-    let one = build(&"euclidean".parse().unwrap(), &puzzle).unwrap();
-    let many = build(&"max(euclidean,euclidean,lc,lc)".parse().unwrap(), &puzzle).unwrap();
+    let one = build(&"euclidean".parse().unwrap(), &puzzle, &Tables::default()).unwrap();
+    let many = build(
+        &"max(euclidean,euclidean,lc,lc)".parse().unwrap(),
+        &puzzle,
+        &Tables::default(),
+    )
+    .unwrap();
     assert!(one.heap_bytes() >= 100 * 100 * 8);
     assert!(many.heap_bytes() > 2 * one.heap_bytes());
 }
@@ -82,6 +87,6 @@ fn a_heuristic_bigger_than_the_memory_limit_stops_the_search() {
         },
         ..crate::search::Control::default()
     };
-    let s = crate::solve(&start, &goal, &options, control).unwrap();
+    let s = crate::solve(&start, &goal, &options, &Tables::default(), control).unwrap();
     assert_eq!(s.stopped_by, Some(crate::StopReason::Memory));
 }
