@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 
 use crate::error::AppError;
 use crate::input::{self, BoardInput, GoalInput, Instance, JsonBody};
-use crate::state::{AppState, CancelOnDrop};
+use crate::state::{spawn_job, AppState, CancelOnDrop, Priority};
 
 /// `GET /api/info`: what the server offers and its limits, for the page's menus.
 pub async fn info(State(state): State<AppState>) -> Json<Value> {
@@ -456,10 +456,10 @@ pub async fn solve_stream(
         return Ok(response);
     }
     // Tiny boards on the quick pool, never behind long searches.
-    let slot = if job.cheap() {
-        state.quick_slot().await?
+    let (slot, priority) = if job.cheap() {
+        (state.quick_slot().await?, Priority::Normal)
     } else {
-        state.slot().await?
+        (state.slot().await?, Priority::Low)
     };
     let cancel = CancelOnDrop::new();
     let flag = cancel.flag();
@@ -469,7 +469,7 @@ pub async fn solve_stream(
     // So a client that stops reading holds no search slot and no thread.
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(8);
     let (done, result_line) = tokio::sync::oneshot::channel::<String>();
-    tokio::task::spawn_blocking(move || {
+    let _ = spawn_job(priority, move || {
         let _slot = slot;
         let _running = running;
         let progress = |p: &Progress| {
