@@ -469,7 +469,8 @@ pub async fn solve_stream(
     // So a client that stops reading holds no search slot and no thread.
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(8);
     let (done, result_line) = tokio::sync::oneshot::channel::<String>();
-    let _ = spawn_job(priority, move || {
+    // The result goes through `done`; the job's own receiver is not needed.
+    drop(spawn_job(priority, move || {
         let _slot = slot;
         let _running = running;
         let progress = |p: &Progress| {
@@ -495,7 +496,7 @@ pub async fn solve_stream(
             }),
         };
         let _ = done.send(format!("{last}\n"));
-    });
+    }));
     // The stream owns the cancel guard: when the client goes away hyper drops the body, the
     // guard sets the flag, and the search stops. Progress lines come first; when the search
     // has finished (its sender is gone) the result line ends the stream.
