@@ -28,8 +28,11 @@ pub struct Entry {
 
 /// Reads the text of `--file PATH` (`-` is standard input).
 ///
+/// The cap is enforced on the bytes read, not on the length the file claims: `/dev/zero`,
+/// a named pipe or a process substitution (`<(…)`) report a length of 0 and never end.
+///
 /// # Errors
-/// A missing or unreadable file, or one over 256 MiB.
+/// A missing or unreadable file, a directory, one over 256 MiB, or not UTF-8.
 pub fn read_file(path: &Path) -> Result<String> {
     if path == Path::new("-") {
         return read_stdin();
@@ -42,8 +45,20 @@ pub fn read_file(path: &Path) -> Result<String> {
     if meta.len() > MAX_INPUT_BYTES {
         bail!("{} is larger than 256 MiB", path.display());
     }
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = read_capped(file).with_context(|| format!("cannot read {}", path.display()))?;
+    let Some(bytes) = bytes else {
+        bail!("{} is larger than 256 MiB", path.display());
+    };
     String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
+}
+
+/// Reads at most [`MAX_INPUT_BYTES`]; `None` if there is more.
+fn read_capped(reader: impl Read) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= MAX_INPUT_BYTES).then_some(bytes))
 }
 
 /// Reads standard input, refusing to wait on a terminal.
@@ -57,15 +72,9 @@ pub fn read_stdin() -> Result<String> {
             "no board given: pass a BOARD argument, --file PATH, or pipe a board on standard input"
         );
     }
-    let mut bytes = Vec::new();
-    stdin
-        .lock()
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .context("cannot read standard input")?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
+    let Some(bytes) = read_capped(stdin.lock()).context("cannot read standard input")? else {
         bail!("standard input is larger than 256 MiB");
-    }
+    };
     String::from_utf8(bytes).context("standard input is not UTF-8 text")
 }
 
@@ -134,10 +143,30 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
             goal: None,
         }];
     }
-    lines
+    let entries: Vec<Entry> = lines
         .iter()
         .map(|&(line, l)| board_line(line, l, size))
-        .collect()
+        .collect();
+    // No line is a board and the lines look like the rows of one (as many rows as
+    // columns, give or take one): it is one board with a mistake, so report that mistake
+    // once rather than every row as a board of its own.
+    let tokens = |l: &str| l.split([' ', ',', '\t']).filter(|t| !t.is_empty()).count();
+    let rows_of_one = lines
+        .iter()
+        .all(|(_, l)| tokens(l).abs_diff(lines.len()) <= 1);
+    if rows_of_one && entries.iter().all(|e| e.board.is_err()) {
+        let e = Board::parse(&whole_text.join("\n"), size).err();
+        return vec![Entry {
+            line: first_line,
+            board: Err(format!(
+                "line {first_line}: not a board: {}",
+                e.map_or("unreadable".to_string(), |e| e.to_string())
+            )),
+            expected: None,
+            goal: None,
+        }];
+    }
+    entries
 }
 
 /// The classroom header: a line that is only an order (`3`, `N=3`, `n = 4`, `3x4`).
@@ -308,6 +337,27 @@ mod tests {
         );
     }
 
+    /// Regression: a one-board file with one typo reported every line as a bad board.
+    #[test]
+    fn one_board_with_a_typo_is_one_error() {
+        let e = parse_entries("7 2 6\n8 1 x\n3 5 0\n", None);
+        assert_eq!(e.len(), 1);
+        let why = e[0].board.as_ref().unwrap_err();
+        assert!(why.starts_with("line 1: not a board"), "{why}");
+        // Lines of whole boards with mistakes are still reported one by one.
+        let e = parse_entries("1 2 3 4 5 6 7 0 x\n1 2 3 4 5 6 0 7 y\n", None);
+        assert_eq!(e.len(), 2);
+    }
+
+    /// Regression (issue 15, item 6): the cap was checked on the length a file claims, which
+    /// is 0 for `/dev/zero`, a pipe or `<(…)`.
+    #[test]
+    fn reading_stops_at_the_cap() {
+        let endless = std::io::repeat(b'1');
+        assert!(read_capped(endless).unwrap().is_none());
+        assert!(read_capped(&b"1 2 3"[..]).unwrap().is_some());
+    }
+
     #[test]
     fn lines_with_expected_lengths() {
         let e = parse_entries("1 2 3 4 5 6 7 0 8 1\n1 2 3 4 5 6 0 7 8 2\nbad line\n", None);
@@ -345,5 +395,91 @@ mod tests {
             .all(|e| e.board.as_ref().unwrap().to_string() == "3 1 2/0 4 5/6 7 8"));
         assert_eq!(e[1].expected, Some(3));
         assert_eq!(e[2].goal.as_ref().unwrap().to_string(), "1 2 3/4 5 6/7 8 0");
+    }
+
+    /// Fuzzing the file reader (issue 15): random files never panic it, every error is one
+    /// line naming a line of the file, and every board read is a board of that line.
+    /// `NPUZZLE_FUZZ_SECS=600 cargo test --release -p npuzzle-cli --bin npuzzle fuzz -- --ignored`
+    mod fuzz {
+        use std::time::{Duration, Instant};
+
+        use proptest::prelude::*;
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+
+        use super::super::*;
+
+        fn file_text() -> impl Strategy<Value = String> {
+            let line = prop_oneof![
+                "[0-9 ,/_]{0,40}",
+                prop::collection::vec(0u32..20, 8..18).prop_map(|v| v
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")),
+                Just("N=3".to_string()),
+                Just("3x4".to_string()),
+                Just("# comment".to_string()),
+                Just("1 2 3 4 5 6 7 0 8 1".to_string()),
+                Just("7 2 6".to_string()),
+                "[0-9]{1,3}x[0-9]{1,3}",
+                any::<String>().prop_map(|s| s.replace(['\n', '\r'], " ")),
+            ];
+            prop_oneof![
+                prop::collection::vec(line, 0..12).prop_map(|l| l.join("\n")),
+                prop::collection::vec(any::<u8>(), 0..300)
+                    .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+            ]
+        }
+
+        fn check(text: &str, size: Option<Shape>) {
+            let lines = text.lines().count().max(1);
+            for e in parse_entries(text, size) {
+                assert!(e.line >= 1 && e.line <= lines, "line {} of {lines}", e.line);
+                match &e.board {
+                    Ok(b) => {
+                        let again = Board::parse(&b.to_string(), Some(b.shape())).unwrap();
+                        assert_eq!(&again, b);
+                    }
+                    Err(why) => {
+                        assert!(!why.contains('\n'), "{why}");
+                        assert!(why.len() < 500, "{} bytes", why.len());
+                    }
+                }
+            }
+        }
+
+        fn run(duration: Option<Duration>, cases: u64) {
+            let strategy = (file_text(), prop::option::of((2usize..6, 2usize..6)));
+            let mut runner = TestRunner::deterministic();
+            let started = Instant::now();
+            let mut runs = 0u64;
+            while duration.map_or(runs < cases, |d| started.elapsed() < d) {
+                let (text, size) = strategy.new_tree(&mut runner).unwrap().current();
+                let size = size.and_then(|(r, c)| Shape::new(r, c).ok());
+                let outcome = std::panic::catch_unwind(|| check(&text, size));
+                assert!(outcome.is_ok(), "input {text:?} (size {size:?}) failed");
+                runs += 1;
+            }
+            eprintln!(
+                "file reader: {runs} inputs in {:.1} s, no failure",
+                started.elapsed().as_secs_f64()
+            );
+        }
+
+        #[test]
+        fn file_reader_quick() {
+            run(None, 3000);
+        }
+
+        #[test]
+        #[ignore = "long fuzz run"]
+        fn file_reader_long() {
+            let secs = std::env::var("NPUZZLE_FUZZ_SECS")
+                .ok()
+                .and_then(|s| s.parse::<f64>().ok())
+                .unwrap_or(60.0);
+            run(Some(Duration::from_secs_f64(secs)), 0);
+        }
     }
 }

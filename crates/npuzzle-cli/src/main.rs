@@ -13,6 +13,7 @@ mod instances;
 mod interrupt;
 mod options;
 mod output;
+mod output_errors;
 mod progress;
 mod runner;
 mod solving;
@@ -64,26 +65,22 @@ enum Command {
     Compare(cmd::compare::CompareArgs),
 }
 
-/// Ends the process quietly when the reader of standard output goes away (`| head`):
-/// `println!` panics on a broken pipe, which is not an error worth a message.
-fn quiet_on_broken_pipe() {
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if message.contains("Broken pipe") {
-            std::process::exit(0);
+/// clap's "invalid value 'VALUE' for '--option'" line without VALUE when it is long: the
+/// reason after it already quotes what matters (a 50 KB heuristic expression was echoed
+/// in full, then again in the reason).
+fn without_long_value(e: &clap::Error, line: &str) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    const LONGEST_ECHO: usize = 60;
+    match e.get(ContextKind::InvalidValue) {
+        Some(ContextValue::String(v)) if v.chars().count() > LONGEST_ECHO => {
+            line.replacen(&format!(" '{v}'"), "", 1)
         }
-        default_hook(info);
-    }));
+        _ => line.to_string(),
+    }
 }
 
 fn main() -> ExitCode {
-    quiet_on_broken_pipe();
+    output_errors::install_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -98,7 +95,7 @@ fn main() -> ExitCode {
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("invalid arguments");
-            eprintln!("{first} (see npuzzle --help)");
+            eprintln!("{} (see npuzzle --help)", without_long_value(&e, first));
             return Outcome::Invalid.into();
         }
     };
@@ -122,10 +119,11 @@ fn main() -> ExitCode {
         Command::Batch(a) => cmd::batch::run(a, &tables),
         Command::Compare(a) => cmd::compare::run(a, &tables),
     };
-    match result {
+    let code = match result {
         // Whatever the results so far, an interrupted run did not finish: exit 3.
         Ok(_) if interrupt::interrupted() => Outcome::Limit.into(),
         Ok(outcome) => outcome.into(),
+        Err(e) if runner::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', " ");
             let message = message
@@ -135,5 +133,6 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             Outcome::Invalid.into()
         }
-    }
+    };
+    output_errors::flush(code)
 }

@@ -16,6 +16,15 @@
 //! Exits 1 if any request failed: a valid board not answered 200 with a path that replays to
 //! the goal, a malformed request not answered 4xx, any 5xx, or a broken connection. Only
 //! loopback addresses are accepted, and the run stops by itself after `--seconds`.
+//!
+//! `--attacks N` adds N attackers of each kind of issue 15 beside the clients, each sending
+//! one request after another: wide heuristics (`max` of 64 parts on a 10×10 board, 1 s
+//! limit), pattern databases of partitions never built before (`pdb:1-7-7`… on 4×4, 0.5 s
+//! limit), cross-origin `text/plain` posts (must get 403), slowloris connections (half a
+//! request head, trickled; must be closed by the server) and a 1 GB `Content-Length` with
+//! `Expect: 100-continue` (must get 413 at once). Attackers' answers are tallied apart; a
+//! 5xx from them counts as a failure too. `scripts/load-attack.sh` runs it all against a
+//! fresh server and reports the server's peak memory.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -34,6 +43,10 @@ struct Options {
     malformed: f64,
     /// Requests per second per client; 0 for as fast as answers come.
     rate: f64,
+    /// Attackers of each kind.
+    attacks: usize,
+    /// Which kinds (by the first word of their names; all by default).
+    kinds: Vec<Attack>,
 }
 
 fn options() -> Result<Options, String> {
@@ -43,6 +56,8 @@ fn options() -> Result<Options, String> {
         seconds: 10.0,
         malformed: 0.1,
         rate: 0.0,
+        attacks: 0,
+        kinds: Attack::ALL.to_vec(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -62,6 +77,18 @@ fn options() -> Result<Options, String> {
             "--seconds" => o.seconds = value.parse().map_err(|_| bad())?,
             "--malformed" => o.malformed = value.parse().map_err(|_| bad())?,
             "--rate" => o.rate = value.parse().map_err(|_| bad())?,
+            "--attacks" => o.attacks = value.parse().map_err(|_| bad())?,
+            "--attack-kinds" => {
+                o.kinds = value
+                    .split(',')
+                    .map(|w| {
+                        Attack::ALL
+                            .into_iter()
+                            .find(|k| k.name().starts_with(w.trim()))
+                            .ok_or_else(bad)
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -70,6 +97,9 @@ fn options() -> Result<Options, String> {
     }
     if !(o.seconds > 0.0 && o.seconds <= 120.0) || o.clients == 0 || o.clients > 2000 {
         return Err("--seconds must be in (0, 120] and --clients in 1..=2000".into());
+    }
+    if o.attacks > 50 {
+        return Err("--attacks must be at most 50".into());
     }
     if !(0.0..=10_000.0).contains(&o.rate) || !(0.0..=1.0).contains(&o.malformed) {
         return Err("--rate must be in [0, 10000] and --malformed in [0, 1]".into());
@@ -252,6 +282,10 @@ async fn main() {
     let tasks: Vec<_> = (0..o.clients)
         .map(|i| tokio::spawn(client(o.addr, until, o.malformed, o.rate, 1000 + i as u64)))
         .collect();
+    let attackers: Vec<_> = (0..o.attacks)
+        .flat_map(|i| o.kinds.iter().map(move |&kind| (i, kind)))
+        .map(|(i, kind)| tokio::spawn(attack(o.addr, until, kind, i)))
+        .collect();
     let mut all = Tally::default();
     for t in tasks {
         let t = t.await.expect("a client task panicked");
@@ -290,6 +324,43 @@ async fn main() {
         percentile(m, 0.5),
         percentile(m, 0.99)
     );
+    let mut attack_failures = Vec::new();
+    if !attackers.is_empty() {
+        let mut by_kind: Vec<(Attack, Vec<u16>)> =
+            Attack::ALL.iter().map(|&k| (k, vec![])).collect();
+        for t in attackers {
+            let (kind, statuses, failures) = t.await.expect("an attacker panicked");
+            by_kind
+                .iter_mut()
+                .find(|(k, _)| *k == kind)
+                .expect("a kind")
+                .1
+                .extend(statuses);
+            attack_failures.extend(failures);
+        }
+        for (kind, statuses) in by_kind {
+            let mut counts: Vec<(u16, usize)> = Vec::new();
+            for s in statuses {
+                match counts.iter_mut().find(|(c, _)| *c == s) {
+                    Some(c) => c.1 += 1,
+                    None => counts.push((s, 1)),
+                }
+            }
+            counts.sort_unstable();
+            let counts: Vec<String> = counts
+                .iter()
+                .map(|(s, n)| {
+                    if *s == 0 {
+                        format!("closed by the server: {n}")
+                    } else {
+                        format!("{s}: {n}")
+                    }
+                })
+                .collect();
+            println!("attack {}: {}", kind.name(), counts.join(", "));
+        }
+    }
+    all.failures.extend(attack_failures);
     if !all.failures.is_empty() {
         println!("failures: {}", all.failures.len());
         for f in all.failures.iter().take(10) {
@@ -298,4 +369,208 @@ async fn main() {
         std::process::exit(1);
     }
     println!("no failures");
+}
+
+/// The attacks of issue 15 that `--attacks` mixes in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Attack {
+    WideHeuristic,
+    NewPdb,
+    CrossOrigin,
+    Slowloris,
+    HugeBody,
+}
+
+impl Attack {
+    const ALL: [Attack; 5] = [
+        Attack::WideHeuristic,
+        Attack::NewPdb,
+        Attack::CrossOrigin,
+        Attack::Slowloris,
+        Attack::HugeBody,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Attack::WideHeuristic => "wide heuristic (max of 64, 10x10)",
+            Attack::NewPdb => "new pdb partitions (4x4)",
+            Attack::CrossOrigin => "cross-origin text/plain",
+            Attack::Slowloris => "slowloris",
+            Attack::HugeBody => "1 GB Content-Length",
+        }
+    }
+}
+
+/// One attacker: the same attack again and again until `until`. Returns the statuses seen
+/// (0: the server closed the connection) and what went wrong.
+async fn attack(
+    addr: SocketAddr,
+    until: Instant,
+    kind: Attack,
+    i: usize,
+) -> (Attack, Vec<u16>, Vec<String>) {
+    let mut statuses = Vec::new();
+    let mut failures = Vec::new();
+    let partitions = [
+        "1-7-7", "2-7-6", "3-6-6", "4-6-5", "5-5-5", "2-6-7", "7-7-1",
+    ];
+    let mut round = 0usize;
+    // The cheap attacks are paced (20 a second each): a flood of them would measure this
+    // tool's one thread, not the server.
+    let pace = matches!(kind, Attack::CrossOrigin | Attack::HugeBody);
+    while Instant::now() < until {
+        round += 1;
+        if pace {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let result = match kind {
+            Attack::WideHeuristic => {
+                let board: Vec<String> = (1..100).chain([0]).map(|t: u32| t.to_string()).collect();
+                let h = vec!["lc"; 64].join(",");
+                let body = format!(
+                    r#"{{"board": "{}", "heuristic": "max({h})", "algorithm": "idastar", "time_limit": 1}}"#,
+                    shuffled_10x10(&board, i * 1000 + round)
+                );
+                raw_request(
+                    addr,
+                    "POST /api/solve",
+                    &[("content-type", "application/json")],
+                    &body,
+                    until,
+                )
+                .await
+            }
+            Attack::NewPdb => {
+                let p = partitions[(i + round) % partitions.len()];
+                let body = format!(
+                    r#"{{"board": "15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0", "heuristic": "pdb:{p}", "time_limit": 0.5}}"#
+                );
+                raw_request(
+                    addr,
+                    "POST /api/solve",
+                    &[("content-type", "application/json")],
+                    &body,
+                    until,
+                )
+                .await
+            }
+            Attack::CrossOrigin => {
+                let body = r#"{"board": "8 6 7/2 5 4/3 0 1"}"#;
+                let r = raw_request(
+                    addr,
+                    "POST /api/solve",
+                    &[
+                        ("content-type", "text/plain"),
+                        ("origin", "http://evil.example"),
+                    ],
+                    body,
+                    until,
+                )
+                .await;
+                if let Ok(s) = r {
+                    if s != 403 {
+                        failures.push(format!("cross-origin post answered {s}"));
+                    }
+                }
+                r
+            }
+            Attack::Slowloris => slowloris(addr).await,
+            Attack::HugeBody => {
+                let r = raw_request(
+                    addr,
+                    "POST /api/solve",
+                    &[("content-length", "1000000000"), ("expect", "100-continue")],
+                    "",
+                    until,
+                )
+                .await;
+                if let Ok(s) = r {
+                    if s != 413 {
+                        failures.push(format!("1 GB body answered {s}"));
+                    }
+                }
+                r
+            }
+        };
+        match result {
+            Ok(s) => {
+                if s >= 500 {
+                    failures.push(format!("attack {} answered {s}", kind.name()));
+                }
+                statuses.push(s);
+            }
+            Err(e) => failures.push(format!("attack {}: {e}", kind.name())),
+        }
+    }
+    (kind, statuses, failures)
+}
+
+/// A 10x10 board shuffled by a random walk from the goal (so it is solvable).
+fn shuffled_10x10(_tiles: &[String], seed: usize) -> String {
+    let goal = GoalSpec::Standard
+        .board(Shape::square(10).unwrap())
+        .unwrap();
+    let b = generate::random_walk(&goal, 200, &mut generate::rng(seed as u64));
+    b.to_string()
+}
+
+/// Sends one request on a fresh connection (with `Content-Length` unless given) and reads
+/// the status line; 0 when the server closed the connection without answering.
+async fn raw_request(
+    addr: SocketAddr,
+    line: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+    until: Instant,
+) -> Result<u16, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut socket = tokio::net::TcpStream::connect(addr)
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut head = format!("{line} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n");
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if !headers.iter().any(|(k, _)| *k == "content-length") {
+        head.push_str(&format!("content-length: {}\r\n", body.len()));
+    }
+    head.push_str("\r\n");
+    head.push_str(body);
+    socket
+        .write_all(head.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    let wait = until.saturating_duration_since(Instant::now()) + Duration::from_secs(30);
+    let _ = tokio::time::timeout(wait, socket.read_to_end(&mut out)).await;
+    let text = String::from_utf8_lossy(&out);
+    Ok(text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0))
+}
+
+/// Half a request head, a byte a second, until the server closes the connection (0) or
+/// 30 s pass (an error: the server held it).
+async fn slowloris(addr: SocketAddr) -> Result<u16, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut socket = tokio::net::TcpStream::connect(addr)
+        .await
+        .map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let _ = socket
+        .write_all(b"POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\nx-a: ")
+        .await;
+    let mut buf = [0u8; 256];
+    while started.elapsed() < Duration::from_secs(30) {
+        if socket.write_all(b"a").await.is_err() {
+            return Ok(0);
+        }
+        match tokio::time::timeout(Duration::from_secs(1), socket.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return Ok(0),
+            Ok(Ok(n)) => {
+                let text = String::from_utf8_lossy(&buf[..n]);
+                return Ok(text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0));
+            }
+            Err(_) => {}
+        }
+    }
+    Err("a slowloris connection was still open after 30 s".into())
 }

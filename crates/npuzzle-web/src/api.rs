@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 
 use crate::error::AppError;
 use crate::input::{self, BoardInput, GoalInput, Instance, JsonBody};
-use crate::state::{AppState, CancelOnDrop};
+use crate::state::{spawn_job, AppState, CancelOnDrop, Priority};
 
 /// `GET /api/info`: what the server offers and its limits, for the page's menus.
 pub async fn info(State(state): State<AppState>) -> Json<Value> {
@@ -282,42 +282,68 @@ impl Job {
         )
     }
 
-    /// Solves on the blocking pool, after a short inline attempt when the search is warm.
+    /// Whether the board is tiny enough that any search of it is quick (see
+    /// [`crate::guard::CHEAP_CELLS`]) and its plan needs no long table build: it then runs
+    /// on the quick pool, never behind long searches.
+    fn cheap(&self) -> bool {
+        self.instance.start.shape().cells() <= crate::guard::CHEAP_CELLS
+            && self.plan.table_seconds() <= CHEAP_TABLE_SECONDS
+    }
+
+    /// Solves a tiny board on the quick pool; anything else on the search pool, after a
+    /// short attempt on the quick pool when the search is warm.
     ///
     /// Most requests (an 8-puzzle, a few dozen moves on a 15-puzzle) finish within a few
-    /// thousand nodes, well under a millisecond; handing those to the blocking pool and its
-    /// slots costs more than the search. So a warm search first runs inline with a small
-    /// node and time budget, and only one that outgrows it is redone on the blocking pool,
-    /// from scratch, under the request's full limits and a slot.
+    /// thousand nodes, well under a millisecond; waiting for a search slot behind long
+    /// searches costs more than the search. So a warm search first runs on the quick pool
+    /// with a small node and time budget, and only one that outgrows it is redone on the
+    /// search pool, from scratch, under the request's full limits and a slot. Neither runs
+    /// on the threads that answer HTTP requests (an attempt there blocked them: two
+    /// expensive "quick" attempts made `GET /api/info` wait 9 s).
     async fn solve(
         self,
         state: &AppState,
     ) -> Result<(Job, Result<Solution, SolveError>), AppError> {
+        if self.cheap() {
+            return state
+                .quick(move |cancel| {
+                    let result = self.run(cancel, None);
+                    (self, result)
+                })
+                .await;
+        }
         let key = self.warm_key();
+        let mut job = self;
         if state.is_warm(&key) {
             let quick = Limits {
-                time: self.limits.time.map(|t| t.min(QUICK_TIME)),
-                nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
-                ..self.limits
+                time: job.limits.time.map(|t| t.min(QUICK_TIME)),
+                nodes: job.limits.nodes.map(|n| n.min(QUICK_NODES)),
+                ..job.limits
             };
-            let never = AtomicBool::new(false);
-            let result = self.run_within(quick, &never, None);
+            let (back, result) = state
+                .quick(move |cancel| {
+                    let result = job.run_within(quick, cancel, None);
+                    (job, result)
+                })
+                .await?;
+            job = back;
+            let this = &job;
             let outgrown = match &result {
                 Ok(s) => match s.stopped_by {
-                    Some(StopReason::Nodes) => quick.nodes < self.limits.nodes,
-                    Some(StopReason::Time) => quick.time < self.limits.time,
+                    Some(StopReason::Nodes) => quick.nodes < this.limits.nodes,
+                    Some(StopReason::Time) => quick.time < this.limits.time,
                     _ => false,
                 },
                 Err(_) => false,
             };
             if !outgrown {
-                return Ok((self, result));
+                return Ok((job, result));
             }
         }
         let out = state
             .search(move |cancel| {
-                let result = self.run(cancel, None);
-                (self, result)
+                let result = job.run(cancel, None);
+                (job, result)
             })
             .await?;
         if out.1.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
@@ -327,9 +353,12 @@ impl Job {
     }
 }
 
-/// Node budget of the inline attempt (see [`Job::solve`]): a millisecond or so of search.
+/// Longest table load or build (by the planner's estimate) a cheap job may need.
+const CHEAP_TABLE_SECONDS: f64 = 0.25;
+
+/// Node budget of the first attempt (see [`Job::solve`]): a millisecond or so of search.
 const QUICK_NODES: u64 = 20_000;
-/// Time budget of the inline attempt.
+/// Time budget of the first attempt.
 const QUICK_TIME: Duration = Duration::from_millis(5);
 
 /// Solver options from a request's fields (the planner then says whether they can run).
@@ -427,7 +456,12 @@ pub async fn solve_stream(
     if let Some(response) = job.unsolvable() {
         return Ok(response);
     }
-    let slot = state.slot().await?;
+    // Tiny boards on the quick pool, never behind long searches.
+    let (slot, priority) = if job.cheap() {
+        (state.quick_slot().await?, Priority::Normal)
+    } else {
+        (state.slot().await?, Priority::Low)
+    };
     let cancel = CancelOnDrop::new();
     let flag = cancel.flag();
     let running = state.running();
@@ -436,7 +470,8 @@ pub async fn solve_stream(
     // So a client that stops reading holds no search slot and no thread.
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(8);
     let (done, result_line) = tokio::sync::oneshot::channel::<String>();
-    tokio::task::spawn_blocking(move || {
+    // The result goes through `done`; the job's own receiver is not needed.
+    drop(spawn_job(priority, move || {
         let _slot = slot;
         let _running = running;
         let progress = |p: &Progress| {
@@ -462,7 +497,7 @@ pub async fn solve_stream(
             }),
         };
         let _ = done.send(format!("{last}\n"));
-    });
+    }));
     // The stream owns the cancel guard: when the client goes away hyper drops the body, the
     // guard sets the flag, and the search stops. Progress lines come first; when the search
     // has finished (its sender is gone) the result line ends the stream.

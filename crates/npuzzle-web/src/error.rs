@@ -14,6 +14,9 @@ const MAX_MESSAGE: usize = 300;
 pub enum AppError {
     /// 400: malformed JSON, wrong types, an invalid board, goal, heuristic or limit.
     BadRequest(String),
+    /// 403: a request from another site's page, or for a host name this server does not
+    /// serve (see `guard`).
+    Forbidden(String),
     /// 404: no such page or endpoint.
     NotFound,
     /// 405: the endpoint exists but not with this method.
@@ -32,10 +35,16 @@ impl AppError {
         AppError::BadRequest(one_line(&message.to_string()))
     }
 
+    /// A 403 with a message, cut to one line of reasonable length.
+    pub fn forbidden(message: impl std::fmt::Display) -> AppError {
+        AppError::Forbidden(one_line(&message.to_string()))
+    }
+
     /// The HTTP status.
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -47,7 +56,7 @@ impl AppError {
     /// The one-line message the client sees.
     pub fn message(&self) -> String {
         match self {
-            AppError::BadRequest(m) => m.clone(),
+            AppError::BadRequest(m) | AppError::Forbidden(m) => m.clone(),
             AppError::NotFound => "not found (the API is under /api; see the README)".into(),
             AppError::MethodNotAllowed => {
                 "method not allowed (API calls are POST with a JSON body, /api/info is GET)".into()

@@ -15,7 +15,9 @@
 mod api;
 mod assets;
 mod error;
+mod guard;
 mod input;
+mod listener;
 mod state;
 
 use axum::extract::DefaultBodyLimit;
@@ -24,8 +26,11 @@ use axum::routing::{get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 pub use error::AppError;
+pub use guard::CHEAP_CELLS;
+pub use listener::serve_until;
 pub use state::{AppState, Config};
 
 /// Scripts and styles come only from this server; images may also be pictures the user
@@ -37,6 +42,7 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' blob: 
 /// The router: the page under `/`, the API under `/api`.
 pub fn app(state: AppState) -> Router {
     let body_limit = state.config().max_body_bytes;
+    let body_timeout = state.config().body_timeout;
     Router::new()
         .route("/", get(assets::index))
         .route("/favicon.ico", get(assets::favicon))
@@ -52,6 +58,11 @@ pub fn app(state: AppState) -> Router {
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(RequestBodyTimeoutLayer::new(body_timeout))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::check,
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CONTENT_SECURITY_POLICY),
@@ -67,8 +78,9 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Serves [`app`] on a bound listener until Ctrl-C, then finishes the requests in flight.
-/// Tables come from `cache_dir` (and are saved there only if the configuration says so).
+/// Serves [`app`] on a bound listener until Ctrl-C, then finishes the requests in flight
+/// (see [`serve_until`] for the connection limits and timeouts). Tables come from
+/// `cache_dir` (and are saved there only if the configuration says so).
 ///
 /// # Errors
 /// An I/O error from the listener.
@@ -77,9 +89,8 @@ pub async fn serve(
     config: Config,
     cache_dir: Option<std::path::PathBuf>,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(AppState::new(config, cache_dir)))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_until(listener, config, cache_dir, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
 }

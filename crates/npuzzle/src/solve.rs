@@ -268,6 +268,9 @@ fn run_search(
             }
             _ => {
                 let h = heuristic::build(spec, puzzle, tables)?;
+                let Some(control) = charge(control, h.heap_bytes()) else {
+                    return Ok(over_memory());
+                };
                 search::idastar(puzzle, tiles, Reevaluate(h.as_ref()), control)
             }
         },
@@ -284,6 +287,9 @@ fn run_search(
             ),
             _ => {
                 let h = heuristic::build(spec, puzzle, tables)?;
+                let Some(control) = charge(control, h.heap_bytes()) else {
+                    return Ok(over_memory());
+                };
                 search::weighted_idastar(puzzle, tiles, Reevaluate(h.as_ref()), weight, control)
             }
         },
@@ -293,6 +299,9 @@ fn run_search(
         | Algorithm::WeightedAStar
         | Algorithm::Constructive => {
             let h = heuristic::build(spec, puzzle, tables)?;
+            let Some(control) = charge(control, h.heap_bytes()) else {
+                return Ok(over_memory());
+            };
             let priority = match algorithm {
                 Algorithm::AStar => Priority::AStar,
                 Algorithm::Greedy => Priority::Greedy,
@@ -308,6 +317,23 @@ fn run_search(
             )
         }
     })
+}
+
+/// `control` with the memory limit lowered by `bytes` a heuristic holds in its own tables,
+/// or `None` when those alone exceed it.
+fn charge(mut control: Control<'_>, bytes: u64) -> Option<Control<'_>> {
+    if let Some(limit) = control.limits.memory_bytes {
+        control.limits.memory_bytes = Some(limit.checked_sub(bytes)?);
+    }
+    Some(control)
+}
+
+/// A search that could not start because its heuristic alone outgrew the memory limit.
+fn over_memory() -> SearchOutcome {
+    SearchOutcome {
+        stopped_by: Some(StopReason::Memory),
+        ..SearchOutcome::default()
+    }
 }
 
 /// The linear-conflict value of the start: a lower bound on the optimal length.

@@ -105,6 +105,17 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
         megabytes(events.iter().map(|e| e.bytes as u64).sum()),
         peak_rss().map_or("unknown".into(), megabytes)
     );
+    // Building is what `pdb build` is for only when the tables end up in the cache: if a
+    // cache directory was given and not one table is there now, say so with the exit code.
+    let stored = |e: &TableEvent| {
+        matches!(
+            e.source,
+            TableSource::Disk(_) | TableSource::Built(Some(Ok(_)))
+        )
+    };
+    if dir.is_some() && !events.iter().any(stored) {
+        bail!("no table could be saved to the cache directory (see the warning above)");
+    }
     Ok(Outcome::Success)
 }
 
@@ -150,14 +161,18 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
         "file", "shape", "tiles", "blank", "entries", "size", "goal cells"
     );
     let mut shapes = Vec::new();
+    let mut bad = 0usize;
     for path in &files {
         let name = path.file_name().map_or("?".into(), |n| n.to_string_lossy());
         match store::read_header(path) {
             Ok(h) => {
                 let status = if args.verify {
-                    match store::load(path, &h.key) {
-                        Ok(_) => "ok (checksum verified)".to_string(),
-                        Err(why) => format!("BAD: {why}"),
+                    match store::load_checked(path, &h.key, store::VERIFY_SAMPLES) {
+                        Ok(_) => "ok (checksums and a sample of entries verified)".to_string(),
+                        Err(why) => {
+                            bad += 1;
+                            format!("BAD: {why}")
+                        }
                     }
                 } else {
                     "ok".to_string()
@@ -176,7 +191,10 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
                     shapes.push(h.key.shape);
                 }
             }
-            Err(why) => println!("{name:<22} BAD: {why}"),
+            Err(why) => {
+                bad += 1;
+                println!("{name:<22} BAD: {why}");
+            }
         }
     }
     for shape in shapes {
@@ -208,6 +226,13 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
                 );
             }
         }
+    }
+    if bad > 0 {
+        bail!(
+            "{bad} of {} files in the cache directory are not usable (marked BAD above; \
+             `npuzzle pdb build --force` rebuilds them)",
+            files.len()
+        );
     }
     Ok(Outcome::Success)
 }

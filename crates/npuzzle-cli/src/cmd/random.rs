@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use npuzzle::{generate, GoalSpec, Shape};
 
@@ -71,14 +71,14 @@ pub fn run(args: RandomArgs) -> Result<Outcome> {
             (false, Some(m)) => (generate::random_walk(&goal, m, &mut rng), None),
             (false, None) => (generate::random_solvable(&goal, &mut rng), None),
         };
-        let written = match goal {
+        // A write error ends the run; `main` tells a reader that went away (`| head`, a
+        // quiet exit) from a full disk (exit 2).
+        match goal {
             Some(g) => writeln!(out, "{} | {}", line(&board), line(&g)),
             None => writeln!(out, "{}", line(&board)),
-        };
-        if written.is_err() {
-            break; // the reader went away (e.g. `| head`)
         }
+        .context("cannot write the output")?;
     }
-    let _ = out.flush();
+    out.flush().context("cannot write the output")?;
     Ok(Outcome::Success)
 }

@@ -34,7 +34,23 @@ pub struct ServeArgs {
     /// the cache; build tables ahead with `npuzzle pdb build`).
     #[arg(long)]
     pub save_tables: bool,
+    /// Let pages served from ORIGIN (e.g. http://localhost:3000) call the API; repeat for
+    /// several, `*` for any. By default only the server's own page may: a page elsewhere
+    /// could otherwise make a visitor's browser run searches here.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// Serve requests that name this host (e.g. the machine's name in a classroom); repeat
+    /// for several. By default only localhost, loopback addresses and the address listened
+    /// on are served (which stops DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// Longest a client may take to send a request's head or body, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub request_timeout: f64,
 }
+
+/// Most searches `--max-concurrent` may allow at once.
+const MAX_CONCURRENT: usize = 1024;
 
 pub fn run(args: ServeArgs, tables: &Tables) -> Result<Outcome> {
     let mut config = npuzzle_web::Config {
@@ -51,10 +67,31 @@ pub fn run(args: ServeArgs, tables: &Tables) -> Result<Outcome> {
     }
     config.time_limit = Duration::from_secs_f64(args.time_limit);
     match args.max_concurrent {
-        Some(0) => bail!("--max-concurrent must be at least 1"),
-        Some(n) => config.max_concurrent_solves = n,
+        Some(n) if (1..=MAX_CONCURRENT).contains(&n) => config.max_concurrent_solves = n,
+        // A semaphore holds at most `usize::MAX >> 3` permits and panics beyond; and each
+        // search holds a thread and up to its memory limit, so thousands are already absurd.
+        Some(n) => bail!("--max-concurrent must be between 1 and {MAX_CONCURRENT}, got {n}"),
         None => {}
     }
+    if !(args.request_timeout.is_finite()
+        && args.request_timeout >= 0.01
+        && args.request_timeout <= 3600.0)
+    {
+        bail!(
+            "--request-timeout must be between 0.01 and 3600 seconds, got {}",
+            args.request_timeout
+        );
+    }
+    config.header_timeout = Duration::from_secs_f64(args.request_timeout);
+    config.body_timeout = config.header_timeout;
+    for origin in &args.allow_origin {
+        let origin = origin.trim_end_matches('/');
+        if origin != "*" && !(origin.starts_with("http://") || origin.starts_with("https://")) {
+            bail!("--allow-origin takes an origin such as http://localhost:3000, got {origin}");
+        }
+        config.allowed_origins.push(origin.to_string());
+    }
+    config.allowed_hosts = args.allow_host.clone();
     let mut builder = tokio::runtime::Builder::new_multi_thread();
     match args.threads {
         Some(n) if (1..=1024).contains(&n) => {

@@ -2,7 +2,7 @@
 
 use std::io::Write as _;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use npuzzle::{plan, Board, SolveError, SolveOptions, Tables};
 
@@ -100,9 +100,11 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
         if args.json {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-            // A reader that goes away (e.g. `| head`) ends the output, not the run.
-            let _ = stream::json(&mut out, &start, &goal, result, args.path, entry.expected)
-                .and_then(|()| out.flush());
+            // A write error ends the run; `main` tells a reader that went away (`| head`, a
+            // quiet exit) from a full disk (exit 2).
+            stream::json(&mut out, &start, &goal, result, args.path, entry.expected)
+                .and_then(|()| out.flush())
+                .context("cannot write the output")?;
         } else {
             if !single {
                 println!("== line {} ==", entry.line);
@@ -115,8 +117,9 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
             {
                 let stdout = std::io::stdout();
                 let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-                let _ = output::write_text(&mut out, &start, &goal, &result, args.path)
-                    .and_then(|()| out.flush());
+                output::write_text(&mut out, &start, &goal, &result, args.path)
+                    .and_then(|()| out.flush())
+                    .context("cannot write the output")?;
             }
             if let Some(steps) = trace_lines.filter(|t| !t.is_empty()) {
                 println!("\nExpansion order (one JSON object per line):");

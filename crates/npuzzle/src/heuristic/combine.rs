@@ -8,6 +8,9 @@ impl Heuristic for WeightedSum {
     fn estimate(&self, tiles: &[u8]) -> f64 {
         self.0.iter().map(|(w, h)| w * h.estimate(tiles)).sum()
     }
+    fn heap_bytes(&self) -> u64 {
+        self.0.iter().map(|(_, h)| h.heap_bytes() + 16).sum()
+    }
 }
 
 /// `max(h₁, h₂, …)`. Admissible when every part is.
@@ -16,5 +19,8 @@ pub struct Max(pub Vec<Box<dyn Heuristic>>);
 impl Heuristic for Max {
     fn estimate(&self, tiles: &[u8]) -> f64 {
         self.0.iter().map(|h| h.estimate(tiles)).fold(0.0, f64::max)
+    }
+    fn heap_bytes(&self) -> u64 {
+        self.0.iter().map(|h| h.heap_bytes() + 16).sum()
     }
 }

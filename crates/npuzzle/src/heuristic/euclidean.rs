@@ -28,6 +28,9 @@ impl Euclidean {
 }
 
 impl Heuristic for Euclidean {
+    fn heap_bytes(&self) -> u64 {
+        (self.dist.capacity() * std::mem::size_of::<f64>()) as u64
+    }
     fn estimate(&self, tiles: &[u8]) -> f64 {
         tiles
             .iter()

@@ -100,6 +100,11 @@ impl Heuristic for LinearConflict {
     fn estimate(&self, tiles: &[u8]) -> f64 {
         f64::from(self.manhattan.total(tiles) + self.conflicts(tiles))
     }
+    fn heap_bytes(&self) -> u64 {
+        self.manhattan.heap_bytes()
+            + (self.goal_row.capacity() + self.goal_col.capacity() + self.lines.capacity() * 2)
+                as u64
+    }
 }
 
 impl IncrementalHeuristic for LinearConflict {

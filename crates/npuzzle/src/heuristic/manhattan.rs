@@ -80,6 +80,9 @@ impl Heuristic for Manhattan {
     fn estimate(&self, tiles: &[u8]) -> f64 {
         f64::from(self.total(tiles))
     }
+    fn heap_bytes(&self) -> u64 {
+        (self.dist.capacity() * 2 + self.delta.capacity()) as u64
+    }
 }
 
 impl IncrementalHeuristic for Manhattan {

@@ -18,6 +18,9 @@ impl Misplaced {
 }
 
 impl Heuristic for Misplaced {
+    fn heap_bytes(&self) -> u64 {
+        self.goal.capacity() as u64
+    }
     fn estimate(&self, tiles: &[u8]) -> f64 {
         tiles
             .iter()

@@ -41,6 +41,12 @@ use crate::puzzle::Puzzle;
 pub trait Heuristic: Send + Sync {
     /// The estimated number of moves from `tiles` to the goal.
     fn estimate(&self, tiles: &[u8]) -> f64;
+
+    /// Bytes this heuristic holds in its own tables, counted against a search's memory
+    /// limit (a `max(…)` of many parts on a large board holds many tables).
+    fn heap_bytes(&self) -> u64 {
+        0
+    }
 }
 
 /// A heuristic that IDA* can update move by move instead of re-evaluating whole states.

@@ -44,6 +44,11 @@ impl Heuristic for PerfectTable {
     fn estimate(&self, tiles: &[u8]) -> f64 {
         f64::from(self.dist[rank(tiles)])
     }
+    /// The whole table, although it is shared with other searches of the same goal: it is
+    /// held for as long as this search runs.
+    fn heap_bytes(&self) -> u64 {
+        self.dist.len() as u64
+    }
 }
 
 /// Breadth-first search from the goal over permutation ranks.

@@ -161,12 +161,22 @@ impl FromStr for HeuristicSpec {
     /// assert!(!h.admissible());
     /// ```
     fn from_str(s: &str) -> Result<HeuristicSpec, HeuristicError> {
+        let chars = s.chars().count();
+        if chars > MAX_EXPRESSION_CHARS {
+            return Err(HeuristicError::Syntax {
+                expr: crate::text::clip(s),
+                problem: format!(
+                    "expression is {chars} characters long, at most {MAX_EXPRESSION_CHARS} allowed"
+                ),
+            });
+        }
         let text: String = s.chars().filter(|c| !c.is_whitespace()).collect();
         let mut p = Parser {
             src: &text,
             pos: 0,
             original: s,
             depth: 0,
+            parts: 0,
         };
         let spec = p.sum()?;
         if p.pos != text.len() {
@@ -176,12 +186,22 @@ impl FromStr for HeuristicSpec {
     }
 }
 
+/// Longest expression accepted, in characters: far more than any useful combination needs,
+/// and short enough that echoing or parsing it costs nothing.
+pub const MAX_EXPRESSION_CHARS: usize = 1000;
+/// Most heuristics one expression may combine. Each part is built and evaluated at every
+/// node, so width multiplies a search's cost and memory: nesting alone was capped before,
+/// and `max(lc,lc,…)` with a thousand parts made each node a thousand times dearer.
+pub const MAX_EXPRESSION_PARTS: usize = 64;
+
 /// Recursive-descent parser for heuristic expressions.
 struct Parser<'a> {
     src: &'a str,
     pos: usize,
     original: &'a str,
     depth: usize,
+    /// Base heuristics named so far.
+    parts: usize,
 }
 
 impl Parser<'_> {
@@ -265,12 +285,22 @@ impl Parser<'_> {
             }
             return Ok(inner);
         }
+        // Any letter belongs to the name (not only ASCII ones), so `manhättan` is reported
+        // whole rather than cut at the first non-ASCII letter.
         let len = self
             .rest()
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == ':'))
+            .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_' || c == ':'))
             .unwrap_or(self.rest().len());
-        let name = self.rest()[..len].to_ascii_lowercase().replace('_', "-");
+        let name = self.rest()[..len].to_lowercase().replace('_', "-");
         self.pos += len;
+        if name != "max" {
+            self.parts += 1;
+            if self.parts > MAX_EXPRESSION_PARTS {
+                return Err(self.error(format!(
+                    "more than {MAX_EXPRESSION_PARTS} heuristics in one expression"
+                )));
+            }
+        }
         if name == "max" {
             if !self.eat('(') {
                 return Err(self.error("expected `(` after max".into()));

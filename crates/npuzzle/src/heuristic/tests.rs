@@ -1,1 +1,92 @@
+//! Tests of heuristic expressions: their bounds and error messages.
 
+use super::*;
+use crate::goal::GoalSpec;
+
+fn parts(n: usize) -> String {
+    format!("max({})", vec!["lc"; n].join(","))
+}
+
+/// Regression (issue 15, item 1): width was unbounded (only nesting was capped), so
+/// `max(lc,lc,…)` with a thousand parts made every node a thousand times dearer.
+#[test]
+fn expressions_have_at_most_64_parts() {
+    assert!(parts(64).parse::<HeuristicSpec>().is_ok());
+    let e = parts(65).parse::<HeuristicSpec>().unwrap_err().to_string();
+    assert!(e.contains("more than 64 heuristics"), "{e}");
+    // Parts count across sums and nesting too.
+    let sum = vec!["0.01*md"; 65].join("+");
+    assert!(sum.parse::<HeuristicSpec>().is_err());
+}
+
+/// Regression: a 50 KB expression was echoed in full (twice, by the CLI).
+#[test]
+fn long_expressions_are_refused_and_echoed_clipped() {
+    let long = parts(20_000);
+    let e = long.parse::<HeuristicSpec>().unwrap_err().to_string();
+    assert!(e.contains("at most 1000 allowed"), "{e}");
+    assert!(e.len() < 200, "{} bytes: {e}", e.len());
+    let e = format!("{}x", parts(60))
+        .parse::<HeuristicSpec>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.len() < 200, "{e}");
+}
+
+/// Regression: `manhättan` was reported as `manh` (the name was cut at the first letter
+/// outside ASCII).
+#[test]
+fn unknown_names_are_reported_whole() {
+    let e = "manhättan"
+        .parse::<HeuristicSpec>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("`manhättan`"), "{e}");
+    let e = "max(lc,ünknown)".parse::<HeuristicSpec>().unwrap_err();
+    assert!(e.to_string().contains("`ünknown`"), "{e}");
+}
+
+/// A heuristic's own tables are counted (issue 15, item 1): a `max` of many parts holds
+/// many tables.
+#[test]
+fn heap_bytes_grow_with_parts() {
+    let goal = GoalSpec::Standard
+        .board(crate::Shape::new(10, 10).unwrap())
+        .unwrap();
+    let puzzle = crate::puzzle::Puzzle::new(&goal).unwrap();
+    let one = build(&"euclidean".parse().unwrap(), &puzzle, &Tables::default()).unwrap();
+    let many = build(
+        &"max(euclidean,euclidean,lc,lc)".parse().unwrap(),
+        &puzzle,
+        &Tables::default(),
+    )
+    .unwrap();
+    assert!(one.heap_bytes() >= 100 * 100 * 8);
+    assert!(many.heap_bytes() > 2 * one.heap_bytes());
+}
+
+/// A search whose heuristic alone outgrows the memory limit stops by memory at once.
+#[test]
+fn a_heuristic_bigger_than_the_memory_limit_stops_the_search() {
+    let shape = crate::Shape::new(10, 10).unwrap();
+    let goal = GoalSpec::Standard.board(shape).unwrap();
+    let start = crate::generate::random_walk(&goal, 40, &mut crate::generate::rng(7));
+    let options = crate::SolveOptions {
+        algorithm: crate::Algorithm::IdaStar,
+        heuristic: Some(
+            format!("max({})", vec!["euclidean"; 64].join(","))
+                .parse()
+                .unwrap(),
+        ),
+        weight: 1.0,
+    };
+    let control = crate::search::Control {
+        limits: crate::Limits {
+            memory_bytes: Some(1 << 20),
+            ..crate::Limits::default()
+        },
+        ..crate::search::Control::default()
+    };
+    let s = crate::solve(&start, &goal, &options, &Tables::default(), control).unwrap();
+    assert_eq!(s.stopped_by, Some(crate::StopReason::Memory));
+}

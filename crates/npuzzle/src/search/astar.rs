@@ -148,9 +148,13 @@ fn run<K: StateKey>(
             stats.max_depth = stats.max_depth.max(u64::from(child_g));
             match store.index.get(&key) {
                 Some(&seen) => {
-                    let old = &mut store.nodes[seen as usize];
-                    if child_g < old.g {
+                    if child_g < store.nodes[seen as usize].g {
                         // A shorter path: re-open with the stored heuristic value.
+                        if !store.make_room(&mut open, meter.memory_limit()) {
+                            outcome.stopped_by = Some(super::StopReason::Memory);
+                            break;
+                        }
+                        let old = &mut store.nodes[seen as usize];
                         old.g = child_g;
                         old.parent = node;
                         old.step = Some(m);
@@ -163,12 +167,7 @@ fn run<K: StateKey>(
                     }
                 }
                 None => {
-                    let entry = std::mem::size_of::<Entry>();
-                    if meter.over_memory(store.bytes_after_insert(
-                        open.len(),
-                        open.capacity(),
-                        entry,
-                    )) {
+                    if !store.make_room(&mut open, meter.memory_limit()) {
                         outcome.stopped_by = Some(super::StopReason::Memory);
                         break;
                     }

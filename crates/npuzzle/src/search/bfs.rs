@@ -83,8 +83,7 @@ fn run<K: StateKey>(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> Sear
             if store.index.contains_key(&key) {
                 continue;
             }
-            let entry = std::mem::size_of::<u32>();
-            if meter.over_memory(store.bytes_after_insert(queue.len(), queue.capacity(), entry)) {
+            if !store.make_room(&mut queue, meter.memory_limit()) {
                 outcome.stopped_by = Some(StopReason::Memory);
                 break 'search;
             }

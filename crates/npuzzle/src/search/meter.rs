@@ -3,9 +3,19 @@ use std::time::{Duration, Instant};
 
 use super::{Control, Progress, SearchStats, StopReason};
 
-/// How many generated nodes between looks at the clock: rare enough to cost nothing in the
-/// hot loop, frequent enough (well under a millisecond) to stop on time.
-const CHECK_EVERY: u64 = 1 << 14;
+/// How often the clock and cancel flag should be read, whatever a node costs.
+///
+/// The interval between checks is counted in generated nodes (so the hot loop pays one
+/// comparison a node) but calibrated by time: after each check the next interval is scaled
+/// so that it should take about this long. A cheap node (a few nanoseconds) gives intervals
+/// of thousands of nodes; a node whose heuristic costs a millisecond (a `max(…)` of dozens
+/// of parts on a big board) gives an interval of one node.
+const CHECK_PERIOD: Duration = Duration::from_micros(500);
+/// Largest interval, in nodes: the old fixed interval, so cheap searches check no less
+/// often than before.
+const MAX_INTERVAL: u64 = 1 << 14;
+/// First interval: small, because nothing is known yet about what a node costs.
+const FIRST_INTERVAL: u64 = 1;
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// Watches a search's limits. The hot loop compares `generated` against `next_check` and
@@ -14,6 +24,11 @@ pub(crate) struct Meter<'a> {
     control: Control<'a>,
     start: Instant,
     last_progress: Instant,
+    /// When the last check ran, and how many nodes had been generated then.
+    last_check: Instant,
+    last_generated: u64,
+    /// Nodes between checks, recalibrated at every check.
+    interval: u64,
     /// Call `check` once `generated` reaches this.
     pub next_check: u64,
 }
@@ -25,6 +40,9 @@ impl<'a> Meter<'a> {
             control,
             start: now,
             last_progress: now,
+            last_check: now,
+            last_generated: 0,
+            interval: FIRST_INTERVAL,
             next_check: 0,
         };
         m.schedule(0);
@@ -32,11 +50,34 @@ impl<'a> Meter<'a> {
     }
 
     fn schedule(&mut self, generated: u64) {
-        let next = generated + CHECK_EVERY;
+        let next = generated.saturating_add(self.interval);
         self.next_check = match self.control.limits.nodes {
             Some(max) => next.min(max),
             None => next,
         };
+    }
+
+    /// Scales the interval so that the next one takes about [`CHECK_PERIOD`], judging by
+    /// how long the nodes since the last check took. It at most doubles at a time (a run
+    /// of cheap nodes must not stretch it far past what an expensive stretch can afford)
+    /// and shrinks at once.
+    fn calibrate(&mut self, now: Instant, generated: u64) {
+        let nodes = generated.saturating_sub(self.last_generated).max(1);
+        let took = now
+            .saturating_duration_since(self.last_check)
+            .as_nanos()
+            .max(1);
+        let fits =
+            (u128::from(nodes) * CHECK_PERIOD.as_nanos() / took).min(u128::from(MAX_INTERVAL));
+        self.interval = (fits as u64).clamp(1, self.interval.saturating_mul(2).min(MAX_INTERVAL));
+        self.last_check = now;
+        self.last_generated = generated;
+    }
+
+    /// Nodes between the last two checks (for tests).
+    #[cfg(test)]
+    pub fn interval(&self) -> u64 {
+        self.interval
     }
 
     /// Whether a limit has been reached; also reports progress.
@@ -46,6 +87,8 @@ impl<'a> Meter<'a> {
         open: u64,
         bound: Option<u32>,
     ) -> Option<StopReason> {
+        let now = Instant::now();
+        self.calibrate(now, stats.generated);
         self.schedule(stats.generated);
         if let Some(max) = self.control.limits.nodes {
             if stats.generated >= max {
@@ -57,7 +100,6 @@ impl<'a> Meter<'a> {
                 return Some(StopReason::Cancelled);
             }
         }
-        let now = Instant::now();
         if let Some(t) = self.control.limits.time {
             if now - self.start >= t {
                 return Some(StopReason::Time);
@@ -78,6 +120,11 @@ impl<'a> Meter<'a> {
         None
     }
 
+    /// The memory limit, in bytes.
+    pub fn memory_limit(&self) -> Option<u64> {
+        self.control.limits.memory_bytes
+    }
+
     /// Whether `bytes` would exceed the memory limit.
     pub fn over_memory(&self, bytes: u64) -> bool {
         self.control.limits.memory_bytes.is_some_and(|m| bytes > m)
@@ -91,5 +138,125 @@ impl<'a> Meter<'a> {
     /// Seconds since the search began.
     pub fn seconds(&self) -> f64 {
         self.start.elapsed().as_secs_f64()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+
+    /// Spins for `d`: a node whose heuristic is expensive.
+    fn spin(d: Duration) {
+        let t = Instant::now();
+        while t.elapsed() < d {
+            std::hint::spin_loop();
+        }
+    }
+
+    /// Runs the hot-loop contract with nodes costing `cost` each until the meter says stop.
+    fn run(cost: Duration, limits: Limits) -> (Duration, StopReason, u64) {
+        let start = Instant::now();
+        let mut meter = Meter::new(Control {
+            limits,
+            ..Control::default()
+        });
+        let mut stats = SearchStats::default();
+        loop {
+            if !cost.is_zero() {
+                spin(cost);
+            }
+            stats.generated += 1;
+            if stats.generated >= meter.next_check {
+                if let Some(why) = meter.check(&stats, 0, None) {
+                    return (start.elapsed(), why, meter.interval());
+                }
+            }
+        }
+    }
+
+    /// Regression (issue 15, item 1): the clock was read every 16,384 nodes whatever a node
+    /// cost, so a node of 100 µs overran a 20 ms limit by 1.6 s.
+    #[test]
+    fn expensive_nodes_still_stop_on_time() {
+        let limits = Limits {
+            time: Some(Duration::from_millis(20)),
+            ..Limits::default()
+        };
+        let (took, why, interval) = run(Duration::from_micros(100), limits);
+        assert_eq!(why, StopReason::Time);
+        assert!(took < Duration::from_millis(60), "took {took:?}");
+        assert!(interval <= 16, "interval {interval}");
+    }
+
+    #[test]
+    fn cancel_is_seen_within_milliseconds_of_expensive_nodes() {
+        let flag = std::sync::atomic::AtomicBool::new(false);
+        let start = Instant::now();
+        let mut meter = Meter::new(Control {
+            cancel: Some(&flag),
+            ..Control::default()
+        });
+        let mut stats = SearchStats::default();
+        let stopped = loop {
+            spin(Duration::from_micros(300));
+            stats.generated += 1;
+            if start.elapsed() > Duration::from_millis(10) {
+                flag.store(true, Ordering::Relaxed);
+            }
+            if stats.generated >= meter.next_check {
+                if let Some(why) = meter.check(&stats, 0, None) {
+                    break why;
+                }
+            }
+        };
+        assert_eq!(stopped, StopReason::Cancelled);
+        assert!(start.elapsed() < Duration::from_millis(30));
+    }
+
+    /// Calibration on synthetic times: cheap nodes double the interval up to its cap,
+    /// an expensive stretch shrinks it at once.
+    #[test]
+    fn the_interval_follows_what_nodes_cost() {
+        let mut meter = Meter::new(Control::default());
+        let mut now = meter.last_check;
+        let mut generated = 0;
+        for _ in 0..20 {
+            // 10 ns a node.
+            generated += meter.interval;
+            now += Duration::from_nanos(10 * meter.interval);
+            meter.calibrate(now, generated);
+        }
+        assert_eq!(meter.interval, MAX_INTERVAL);
+        // The next 16,384 nodes take 100 ms: 6 µs each, so 500 µs is about 81 nodes.
+        generated += meter.interval;
+        now += Duration::from_millis(100);
+        meter.calibrate(now, generated);
+        assert_eq!(meter.interval, 81);
+        // One node of 5 ms: check after every node.
+        generated += 1;
+        now += Duration::from_millis(5);
+        meter.calibrate(now, generated);
+        assert_eq!(meter.interval, 1);
+    }
+
+    #[test]
+    fn node_limit_is_exact() {
+        let limits = Limits {
+            nodes: Some(12_345),
+            ..Limits::default()
+        };
+        let mut meter = Meter::new(Control {
+            limits,
+            ..Control::default()
+        });
+        let mut stats = SearchStats::default();
+        loop {
+            stats.generated += 1;
+            if stats.generated >= meter.next_check && meter.check(&stats, 0, None).is_some() {
+                break;
+            }
+        }
+        assert_eq!(stats.generated, 12_345);
     }
 }

@@ -37,25 +37,77 @@ impl<K: StateKey> NodeStore<K> {
         }
     }
 
-    /// Bytes held by the store plus an open list of `open_capacity` entries of `entry` bytes.
-    fn bytes(&self, nodes: usize, slots: usize, open_slots: usize, entry: usize) -> u64 {
-        let node = size_of::<Node<K>>() + K::heap_bytes(self.cells);
-        // A hash slot holds the key, the index and a control byte; the key's heap part is
-        // shared with nothing, so it counts again.
-        let slot = size_of::<K>() + size_of::<u32>() + 1 + K::heap_bytes(self.cells);
-        (nodes * node + slots * slot + open_slots * entry) as u64
+    /// Makes room for one more node and one more open entry, growing any table that is
+    /// full **before** it grows by itself, and only if the memory that growth needs fits in
+    /// `limit`. Returns `false` (and grows nothing) when it does not.
+    ///
+    /// The bytes counted are the tables' real capacities (what the allocator handed out),
+    /// and while a table grows its old buffer is counted too: a hash table rehashes into a
+    /// new allocation before freeing the old one, so that is the moment memory peaks.
+    pub fn make_room<O: OpenList>(&mut self, open: &mut O, limit: Option<u64>) -> bool {
+        let node_bytes = size_of::<Node<K>>() as u64;
+        let nodes_full = self.nodes.len() == self.nodes.capacity();
+        let index_full = self.index.len() == self.index.capacity();
+        let open_full = open.len() == open.capacity();
+        if let Some(limit) = limit {
+            let nodes_cap = if nodes_full {
+                grown(self.nodes.capacity())
+            } else {
+                self.nodes.capacity()
+            };
+            let index_cap = if index_full {
+                grown(self.index.capacity())
+            } else {
+                self.index.capacity()
+            };
+            let open_cap = if open_full {
+                grown(open.capacity())
+            } else {
+                open.capacity()
+            };
+            let mut peak = nodes_cap as u64 * node_bytes
+                + self.keys_heap(self.nodes.len() + 1)
+                + index_bytes::<K>(index_cap)
+                + open_cap as u64 * O::ENTRY_BYTES;
+            // The buffers a growing table is moving out of.
+            if nodes_full {
+                peak += self.nodes.capacity() as u64 * node_bytes;
+            }
+            if index_full {
+                peak += index_bytes::<K>(self.index.capacity());
+            }
+            if open_full {
+                peak += open.capacity() as u64 * O::ENTRY_BYTES;
+            }
+            if peak > limit {
+                return false;
+            }
+        }
+        if nodes_full {
+            let cap = grown(self.nodes.capacity());
+            self.nodes.reserve_exact(cap - self.nodes.len());
+        }
+        if index_full {
+            self.index.reserve(1);
+        }
+        if open_full {
+            open.reserve_to(grown(open.capacity()));
+        }
+        true
     }
 
-    /// Bytes the store and open list would hold after adding one node and one open entry,
-    /// counting any table that must grow to take it at its grown size.
-    pub fn bytes_after_insert(&self, open_len: usize, open_capacity: usize, entry: usize) -> u64 {
-        let grow = |len: usize, cap: usize| if len < cap { cap } else { (cap * 2).max(4) };
-        self.bytes(
-            grow(self.nodes.len(), self.nodes.capacity()),
-            grow(self.index.len(), self.index.capacity()),
-            grow(open_len, open_capacity),
-            entry,
-        )
+    /// Bytes the store and `open` hold now, from their real capacities.
+    #[cfg(test)]
+    pub fn bytes<O: OpenList>(&self, open: &O) -> u64 {
+        self.nodes.capacity() as u64 * size_of::<Node<K>>() as u64
+            + self.keys_heap(self.nodes.len())
+            + index_bytes::<K>(self.index.capacity())
+            + open.capacity() as u64 * O::ENTRY_BYTES
+    }
+
+    /// Heap bytes of `n` keys, held once by the node and once by the index.
+    fn keys_heap(&self, n: usize) -> u64 {
+        2 * n as u64 * K::heap_bytes(self.cells) as u64
     }
 
     /// Adds a new state and returns its index.
@@ -75,5 +127,146 @@ impl<K: StateKey> NodeStore<K> {
         }
         moves.reverse();
         moves
+    }
+}
+
+/// The capacity a full table grows to: double, at least 4 (what `Vec`, `VecDeque` and
+/// hashbrown's tables do; [`NodeStore::make_room`] grows them itself, so this is exact for
+/// `Vec` and `VecDeque`, and for the hash table see [`index_bytes`]).
+fn grown(capacity: usize) -> usize {
+    (capacity * 2).max(4)
+}
+
+/// Bytes of a hash table (hashbrown, as in `FxHashMap<K, u32>`) whose `capacity()` is
+/// `capacity`: its buckets hold `(K, u32)` with padding, one control byte each, plus a
+/// group of trailing control bytes. Tables of 8 buckets or more hold 7/8 of their buckets.
+/// (Hash tables round a requested capacity up, so a grown table's capacity is at least
+/// `grown(capacity)` items; the bucket count is the next power of two that holds it.)
+fn index_bytes<K>(capacity: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    (buckets * (size_of::<(K, u32)>() + 1) + 16) as u64
+}
+
+/// An open list whose growth [`NodeStore::make_room`] controls.
+pub(crate) trait OpenList {
+    /// Bytes of one entry.
+    const ENTRY_BYTES: u64;
+    fn len(&self) -> usize;
+    fn capacity(&self) -> usize;
+    /// Grows the capacity to `capacity` entries.
+    fn reserve_to(&mut self, capacity: usize);
+}
+
+impl<T> OpenList for std::collections::VecDeque<T> {
+    const ENTRY_BYTES: u64 = size_of::<T>() as u64;
+    fn len(&self) -> usize {
+        self.len()
+    }
+    fn capacity(&self) -> usize {
+        self.capacity()
+    }
+    fn reserve_to(&mut self, capacity: usize) {
+        self.reserve_exact(capacity.saturating_sub(self.len()));
+    }
+}
+
+impl<T: Ord> OpenList for std::collections::BinaryHeap<T> {
+    const ENTRY_BYTES: u64 = size_of::<T>() as u64;
+    fn len(&self) -> usize {
+        self.len()
+    }
+    fn capacity(&self) -> usize {
+        self.capacity()
+    }
+    fn reserve_to(&mut self, capacity: usize) {
+        self.reserve_exact(capacity.saturating_sub(self.len()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+
+    fn node<K>(key: K) -> Node<K> {
+        Node {
+            key,
+            g: 0,
+            parent: ROOT,
+            step: None,
+            h: 0.0,
+        }
+    }
+
+    /// Bytes a hashbrown table of this capacity really holds, from its bucket count (which
+    /// hashbrown reports only through `capacity`).
+    fn real_index_bytes<K>(capacity: usize) -> u64 {
+        index_bytes::<K>(capacity)
+    }
+
+    fn fill<K: StateKey>(key: impl Fn(u64) -> K, limit: u64) -> (u64, u64, usize) {
+        let mut store = NodeStore::<K>::new(16);
+        let mut open: VecDeque<u32> = VecDeque::new();
+        let mut peak = 0;
+        let mut i = 0u64;
+        while store.make_room(&mut open, Some(limit)) {
+            // Growth happened in `make_room` only: inserting must not move any table.
+            let (nodes_cap, index_cap, open_cap) = (
+                store.nodes.capacity(),
+                store.index.capacity(),
+                open.capacity(),
+            );
+            let n = store.insert(node(key(i)));
+            open.push_back(n);
+            assert_eq!(
+                store.nodes.capacity(),
+                nodes_cap,
+                "nodes grew by themselves"
+            );
+            assert_eq!(
+                store.index.capacity(),
+                index_cap,
+                "index grew by themselves"
+            );
+            assert_eq!(open.capacity(), open_cap, "open list grew by itself");
+            peak = peak.max(store.bytes(&open));
+            i += 1;
+        }
+        // The accounted bytes are the real ones: every capacity is a real capacity, and the
+        // hash table's buckets follow from its capacity.
+        let real = store.nodes.capacity() as u64 * size_of::<Node<K>>() as u64
+            + real_index_bytes::<K>(store.index.capacity())
+            + open.capacity() as u64 * 4
+            + 2 * i * K::heap_bytes(16) as u64;
+        assert_eq!(store.bytes(&open), real);
+        (peak, limit, store.nodes.len())
+    }
+
+    /// Regression (issue 15, item 10): BFS with 100 MB peaked at 152 MiB: hash slots were
+    /// counted at 13 bytes where a `(u64, u32)` bucket takes 16 and a control byte, buckets
+    /// at 7/8 of their number, and a growing table's old buffer not at all.
+    #[test]
+    fn a_full_store_stays_within_its_limit_counting_growth() {
+        let limit = 100 << 20;
+        let (peak, limit, nodes) = fill::<u64>(|i| i, limit);
+        assert!(peak <= limit, "{peak} > {limit}");
+        // Half the limit at least is usable (tables double, and growth needs old + new).
+        assert!(peak >= limit / 3, "{peak} is far below {limit}");
+        assert!(nodes > 1_000_000, "{nodes} nodes");
+    }
+
+    #[test]
+    fn wide_keys_are_counted_with_their_padding() {
+        let (peak, limit, _) = fill::<u128>(u128::from, 8 << 20);
+        assert!(peak <= limit);
+        assert_eq!(size_of::<(u128, u32)>(), 32);
     }
 }

@@ -184,6 +184,11 @@ impl Heuristic for PatternDatabase {
     fn estimate(&self, tiles: &[u8]) -> f64 {
         f64::from(self.value(tiles))
     }
+    /// The tables (shared with the process's other searches of the same pattern, but held
+    /// while this search runs) and the Manhattan tables beside them.
+    fn heap_bytes(&self) -> u64 {
+        self.tables.iter().map(|t| t.data.len() as u64).sum::<u64>() + self.manhattan.heap_bytes()
+    }
 }
 
 /// One pattern's placement in one view, as IDA* tracks it.

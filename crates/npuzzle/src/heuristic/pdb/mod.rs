@@ -35,6 +35,7 @@ mod memory;
 mod partition;
 pub mod store;
 pub(crate) mod table;
+mod verify;
 
 pub use build::BuildProgress;
 pub use database::{PatternDatabase, PatternState, PdbSearch, PdbUndo};

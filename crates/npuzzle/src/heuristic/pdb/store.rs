@@ -20,8 +20,18 @@
 //!     84       data
 //! ```
 //!
-//! A file is trusted only if every header field matches the table asked for and both
-//! checksums hold; anything else is reported as the reason the file was not used.
+//! A file is trusted only if every header field matches the table asked for, both
+//! checksums hold and a random sample of its entries is consistent with the puzzle's moves
+//! (see [`super::verify`]): a checksum stored in the file proves nothing against someone
+//! who can rewrite the file, the sample does. Anything else is reported as the reason the
+//! file was not used.
+//!
+//! The cache directory may be shared or reachable by others, so files are handled warily:
+//! only regular files are opened, never through a symbolic link and never blocking (a named
+//! pipe in their place would otherwise hang every reader); on Unix a file owned by another
+//! user, or writable by others, is not trusted; tables are written to a temporary file with
+//! an unpredictable name, created exclusively, then renamed into place; and nothing is
+//! written to a directory that other users could tamper with (see [`check_dir`]).
 
 use std::fs;
 use std::io::{Read, Write};
@@ -92,23 +102,105 @@ fn header_bytes(table: &PatternTable, data_crc: u32) -> [u8; HEADER] {
 /// The directory or file cannot be written.
 pub fn save(table: &PatternTable, dir: &Path) -> std::io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
+    check_dir(dir).map_err(std::io::Error::other)?;
     let path = dir.join(file_name(&table.key));
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        file_name(&table.key),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(&header_bytes(table, crc32fast::hash(&table.data)))?;
-        f.write_all(&table.data)?;
-        f.sync_all()?;
-        fs::rename(&tmp, &path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    // A unique name created with O_EXCL (so no planted file or link is ever opened), removed
+    // if anything fails before the rename.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".npuzzle-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    let f = tmp.as_file_mut();
+    f.write_all(&header_bytes(table, crc32fast::hash(&table.data)))?;
+    f.write_all(&table.data)?;
+    f.sync_all()?;
+    // The rename replaces whatever is at `path` (a link, a pipe) without following it.
+    tmp.persist(&path).map_err(|e| e.error)?;
+    Ok(path)
+}
+
+/// Whether tables may be written to `dir`. It must be a directory; on Unix it must belong
+/// to this user (or to root), and if other users may write to it, it must be sticky (as
+/// `/tmp` is: then they cannot remove or rename this user's files, and files they plant
+/// are refused by their owner when read).
+///
+/// # Errors
+/// Why the directory is refused, in words.
+pub fn check_dir(dir: &Path) -> Result<(), String> {
+    let meta = fs::metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !meta.is_dir() {
+        return Err(format!("{} is not a directory", dir.display()));
     }
-    result.map(|()| path)
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let me = rustix::process::geteuid().as_raw();
+        if meta.uid() != me && meta.uid() != 0 {
+            return Err(format!(
+                "{} belongs to another user (uid {}); refusing to use it as a cache directory",
+                dir.display(),
+                meta.uid()
+            ));
+        }
+        if meta.mode() & 0o022 != 0 && meta.mode() & 0o1000 == 0 {
+            return Err(format!(
+                "{} is writable by other users and not sticky (mode {:o}); refusing to use it \
+                 as a cache directory",
+                dir.display(),
+                meta.mode() & 0o7777
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Opens a table file for reading, warily (see the module docs): a regular file, not a
+/// link, opened without blocking, and on Unix owned by this user or root and writable by
+/// no one else.
+///
+/// # Errors
+/// Why the file is not opened, in words.
+pub fn open(path: &Path) -> Result<fs::File, String> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err("is a symbolic link (not followed)".into())
+        }
+        Ok(m) if m.is_dir() => return Err("is a directory, not a pattern database file".into()),
+        Ok(m) if !m.is_file() => {
+            return Err("is not a regular file (a pipe, socket or device)".into())
+        }
+        Ok(_) => {}
+        Err(e) => return Err(e.to_string()),
+    }
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Checked above, but the file could be swapped between the check and the open.
+        let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
+        options.custom_flags(flags.bits() as i32);
+    }
+    let f = options.open(path).map_err(|e| e.to_string())?;
+    let meta = f.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("is not a regular file".into());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let me = rustix::process::geteuid().as_raw();
+        if meta.uid() != me && meta.uid() != 0 {
+            return Err(format!("belongs to another user (uid {})", meta.uid()));
+        }
+        if meta.mode() & 0o022 != 0 {
+            return Err(format!(
+                "is writable by other users (mode {:o})",
+                meta.mode() & 0o777
+            ));
+        }
+    }
+    Ok(f)
 }
 
 /// Reads and checks a header.
@@ -116,7 +208,7 @@ pub fn save(table: &PatternTable, dir: &Path) -> std::io::Result<PathBuf> {
 /// # Errors
 /// Why the file is not a usable table file, in words.
 pub fn read_header(path: &Path) -> Result<FileHeader, String> {
-    let mut f = fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut f = open(path)?;
     let mut h = [0u8; HEADER];
     f.read_exact(&mut h)
         .map_err(|_| "file is too short to be a pattern database".to_string())?;
@@ -168,8 +260,22 @@ fn parse_header(h: &[u8; HEADER]) -> Result<FileHeader, String> {
 /// Why the file was not trusted: missing, unreadable, another format version, another
 /// pattern, a wrong size or a checksum mismatch.
 pub fn load(path: &Path, key: &TableKey) -> Result<PatternTable, String> {
+    load_checked(path, key, LOAD_SAMPLES)
+}
+
+/// Entries whose consistency [`load`] checks: a few milliseconds.
+pub const LOAD_SAMPLES: usize = 1 << 13;
+/// Entries whose consistency `npuzzle pdb list --verify` checks: about a second a table.
+pub const VERIFY_SAMPLES: usize = 1 << 18;
+
+/// As [`load`], checking the consistency of `samples` random entries (every entry of a
+/// table that has no more).
+///
+/// # Errors
+/// As [`load`].
+pub fn load_checked(path: &Path, key: &TableKey, samples: usize) -> Result<PatternTable, String> {
     let entries = key.entries();
-    let mut f = fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut f = open(path)?;
     let mut h = [0u8; HEADER];
     f.read_exact(&mut h)
         .map_err(|_| "file is too short to be a pattern database".to_string())?;
@@ -199,11 +305,13 @@ pub fn load(path: &Path, key: &TableKey) -> Result<PatternTable, String> {
     if crc32fast::hash(&data) != header.data_crc {
         return Err("data checksum mismatch (corrupt file)".into());
     }
-    Ok(PatternTable {
+    let table = PatternTable {
         key: key.clone(),
         entries,
         data,
         max_distance: header.max_distance,
         capped: header.capped,
-    })
+    };
+    super::verify::sample(&table, samples, rand::random())?;
+    Ok(table)
 }

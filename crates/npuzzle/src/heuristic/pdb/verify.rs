@@ -1,0 +1,243 @@
+//! Checking a table against the puzzle's moves, without rebuilding it.
+//!
+//! A table read from disk carries its own checksums, but whoever can rewrite the file can
+//! recompute them: a table with raised entries then overestimates, and a search using it
+//! reports a longer path as optimal. So entries are checked against two facts that every
+//! true table obeys, for a random sample of placements (a fresh sample every time, so no
+//! one can tamper only where the check does not look):
+//!
+//! * **A way down.** A placement other than the goal has a neighbour (one pattern tile
+//!   moved into an adjacent cell free of pattern tiles) whose value is at least one less:
+//!   the first move of a shortest solution leads there. The goal placement has value 0.
+//! * **No cliff.** When the free cells of both placements form a single region (so the
+//!   blank may be anywhere among them), a placement's value is at most one more than its
+//!   neighbour's: one move leads from it to the neighbour.
+//!
+//! A value is `md + 2 × entry` (see [`ENCODING_HALF_EXCESS_OVER_MANHATTAN`]); entries capped
+//! at 15 are below the truth and are not held to "a way down" (nor as the lower side of "no
+//! cliff").
+//!
+//! [`ENCODING_HALF_EXCESS_OVER_MANHATTAN`]: super::table::ENCODING_HALF_EXCESS_OVER_MANHATTAN
+
+use rand::{Rng, SeedableRng};
+
+use super::index::{self, Combinations, Permutations, MAX_PATTERN_TILES};
+use super::table::PatternTable;
+use crate::moves::Move;
+
+/// The placement a sample looks at: the cell of each pattern tile.
+struct Placements<'a> {
+    table: &'a PatternTable,
+    n: usize,
+    k: usize,
+    combos: std::sync::Arc<Combinations>,
+    masks: Vec<u32>,
+    perms: &'static Permutations,
+}
+
+impl Placements<'_> {
+    /// Cells of the pattern's tiles (by tile) for entry `i`.
+    fn cells_of(&self, i: usize) -> [u8; MAX_PATTERN_TILES] {
+        let fact = self.perms.count();
+        let (o, pi) = (i / fact, i % fact);
+        let arr = self.perms.arrangement(pi);
+        let mut mask = self.masks[o];
+        let mut cell_of = [0u8; MAX_PATTERN_TILES];
+        for &tile in &arr[..self.k] {
+            cell_of[usize::from(tile)] = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+        }
+        cell_of
+    }
+
+    /// The entry index of a placement.
+    fn index(&self, cell_of: &[u8]) -> usize {
+        let mask = cell_of.iter().fold(0u32, |m, &c| m | 1 << c);
+        let mut arr = [0u8; MAX_PATTERN_TILES];
+        let mut rest = mask;
+        for slot in arr.iter_mut().take(self.k) {
+            let cell = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            *slot = cell_of.iter().position(|&c| c == cell).expect("occupied") as u8;
+        }
+        self.combos.rank(mask) as usize * self.perms.count() + index::rank(&arr[..self.k]) as usize
+    }
+
+    /// The value of a placement and whether its entry is capped.
+    fn value(&self, cell_of: &[u8]) -> (u32, bool) {
+        let shape = self.table.key.shape;
+        let md: u32 = cell_of
+            .iter()
+            .zip(&self.table.key.cells)
+            .map(|(&c, &g)| {
+                let (r, col) = shape.coords(usize::from(c));
+                let (gr, gc) = shape.coords(usize::from(g));
+                (r.abs_diff(gr) + col.abs_diff(gc)) as u32
+            })
+            .sum();
+        let e = self.table.entry(self.index(cell_of));
+        (md + 2 * e, e == 15)
+    }
+
+    /// Whether the cells free of pattern tiles form one connected region.
+    fn one_region(&self, cell_of: &[u8]) -> bool {
+        let shape = self.table.key.shape;
+        let occupied = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
+        let Some(first) = (0..self.n).find(|&c| occupied >> c & 1 == 0) else {
+            return true;
+        };
+        let mut seen = occupied | 1 << first;
+        let mut stack = vec![first];
+        while let Some(c) = stack.pop() {
+            for m in Move::ALL {
+                if let Some(d) = crate::board::neighbour(shape, c, m) {
+                    if seen >> d & 1 == 0 {
+                        seen |= 1 << d;
+                        stack.push(d);
+                    }
+                }
+            }
+        }
+        seen.count_ones() as usize == self.n
+    }
+}
+
+/// Checks `samples` random entries of `table` (all of them if it has no more), drawn with
+/// `seed`.
+///
+/// # Errors
+/// How many sampled entries break the facts above, and the first one found.
+pub fn sample(table: &PatternTable, samples: usize, seed: u64) -> Result<(), String> {
+    let shape = table.key.shape;
+    let n = shape.cells();
+    let k = table.key.cells.len();
+    if k == 0 || k > MAX_PATTERN_TILES || n > 32 {
+        return Err(format!("cannot check a pattern of {k} tiles on {n} cells"));
+    }
+    let combos = Combinations::get(n, k);
+    let p = Placements {
+        table,
+        n,
+        k,
+        masks: combos.masks(),
+        combos,
+        perms: Permutations::get(k),
+    };
+    let entries = table.entries as usize;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let all = entries <= samples;
+    let count = if all { entries } else { samples };
+    let mut bad = 0usize;
+    let mut first = None;
+    for s in 0..count {
+        let i = if all { s } else { rng.random_range(0..entries) };
+        if let Err(why) = check_entry(&p, i) {
+            bad += 1;
+            first.get_or_insert(why);
+        }
+    }
+    match first {
+        None => Ok(()),
+        Some(why) => Err(format!(
+            "{bad} of {count} sampled entries are inconsistent with the puzzle's moves \
+             (tampered or corrupt; first: {why})"
+        )),
+    }
+}
+
+fn check_entry(p: &Placements<'_>, i: usize) -> Result<(), String> {
+    let shape = p.table.key.shape;
+    let cells = p.cells_of(i);
+    let cell_of = &cells[..p.k];
+    let (value, capped) = p.value(cell_of);
+    if cell_of == &p.table.key.cells[..] {
+        return if value == 0 {
+            Ok(())
+        } else {
+            Err(format!("entry {i}: the goal placement has value {value}"))
+        };
+    }
+    let single = p.one_region(cell_of);
+    let occupied = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
+    let mut lowest = u32::MAX;
+    let mut moved = [0u8; MAX_PATTERN_TILES];
+    for q in 0..p.k {
+        for m in Move::ALL {
+            let Some(to) = crate::board::neighbour(shape, usize::from(cell_of[q]), m) else {
+                continue;
+            };
+            if occupied >> to & 1 == 1 {
+                continue;
+            }
+            moved[..p.k].copy_from_slice(cell_of);
+            moved[q] = to as u8;
+            let (v, v_capped) = p.value(&moved[..p.k]);
+            lowest = lowest.min(v);
+            if single && !v_capped && value > v + 1 && p.one_region(&moved[..p.k]) {
+                return Err(format!(
+                    "entry {i} has value {value}, a neighbour {v}: one move apart"
+                ));
+            }
+        }
+    }
+    if !capped && lowest >= value {
+        return Err(format!(
+            "entry {i} has value {value} and no neighbour below it"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::pdb::table::TableKey;
+    use crate::shape::Shape;
+
+    fn table(rows: usize, cols: usize, cells: &[u8], blank: u8) -> PatternTable {
+        let key = TableKey {
+            shape: Shape::new(rows, cols).unwrap(),
+            cells: cells.to_vec(),
+            blank,
+        };
+        super::super::build::build(&key, &mut |_| {})
+    }
+
+    #[test]
+    fn built_tables_pass_every_entry() {
+        for t in [
+            table(3, 3, &[0, 1, 2, 3], 8),
+            table(3, 3, &[4, 5, 6, 7], 8),
+            table(2, 4, &[0, 1, 4], 7),
+            table(4, 4, &[0, 1, 4, 5, 8], 15),
+        ] {
+            sample(&t, usize::MAX, 0).unwrap();
+        }
+    }
+
+    /// Regression (issue 15, item 7): raised entries with recomputed checksums were
+    /// trusted, and a search reported a longer path as optimal.
+    #[test]
+    fn raised_entries_are_caught() {
+        let mut t = table(4, 4, &[0, 1, 4, 5, 8], 15);
+        // Raise one entry in a hundred by one (two moves), as a tamperer would.
+        for i in (0..t.entries as usize).step_by(101) {
+            let e = t.entry(i);
+            if e < 14 {
+                let shift = (i & 1) * 4;
+                t.data[i >> 1] = (t.data[i >> 1] & !(0xF << shift)) | ((e as u8 + 1) << shift);
+            }
+        }
+        let e = sample(&t, 1 << 13, 7).unwrap_err();
+        assert!(e.contains("inconsistent"), "{e}");
+    }
+
+    #[test]
+    fn lowered_entries_are_caught() {
+        let mut t = table(3, 3, &[0, 1, 2, 3], 8);
+        for b in t.data.iter_mut().step_by(7) {
+            *b = 0;
+        }
+        assert!(sample(&t, usize::MAX, 0).is_err());
+    }
+}
