@@ -158,6 +158,7 @@ test('4. a small solve beside two slow ones answers at once; one that must wait 
     assert.ok(took < 1000, `the 8-puzzle took ${took} ms beside two slow solves`);
     // A 15-puzzle search (never warm) must wait for a slot, and the page says so.
     await useBoard(page, '5 1 2 3/9 6 7 4/13 10 11 8/14 0 15 12');
+    await tab(page, 'solve');
     await page.selectOption('#algorithm', 'idastar');
     await page.selectOption('#heuristic', 'misplaced');
     await clickSolve(page);
@@ -210,10 +211,12 @@ async function everyChoiceWorks(page, size, goal) {
   for (const h of hs) {
     for (const a of as) {
       const body = { board, size, goal, algorithm: a.value, time_limit: 0.5, max_nodes: 200000 };
-      if (h.value !== 'auto') body.heuristic = h.value;
+      // "Expression…" sends the expression typed beside it.
+      if (h.value === 'expr') body.heuristic = await page.inputValue('#heuristic-expr');
+      else if (h.value !== 'auto') body.heuristic = h.value;
       const r = await api(env, '/api/solve', body);
       if (r.status !== 200) refused.push(`${h.value} + ${a.value}: ${r.status} ${r.data?.error}`);
-      const plan = await fetch(new URL(`/api/plan?size=${size}&goal=${encodeURIComponent(goal)}&heuristic=${encodeURIComponent(h.value)}&algorithm=${a.value}`, env.url));
+      const plan = await fetch(new URL(`/api/plan?size=${size}&goal=${encodeURIComponent(goal)}&heuristic=${encodeURIComponent(body.heuristic || 'auto')}&algorithm=${a.value}`, env.url));
       if (plan.status !== 200 && plan.status !== 404) refused.push(`plan ${h.value} + ${a.value}: ${plan.status}`);
     }
   }
@@ -420,6 +423,7 @@ test('accessibility: no serious or critical axe-core violations on any tab; keyb
   assert.match(await page.locator('#announce').textContent(), /8/);
   // Escape cancels a solve.
   await useBoard(page, SLOW_4X4);
+  await tab(page, 'solve');
   await page.selectOption('#algorithm', 'idastar');
   await page.selectOption('#heuristic', 'misplaced');
   await clickSolve(page);
