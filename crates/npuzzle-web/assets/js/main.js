@@ -2,22 +2,20 @@
 // is always on screen and always playable; results belong to the board they were computed
 // for and are marked out of date as soon as the board or goal changes.
 
-import { info, plan, post } from './api.js';
+import { info, post } from './api.js';
 import { BoardEditor } from './editor.js';
 import { BoardView } from './board-view.js';
 import { byId, el, typingIn } from './dom.js';
 import { Player } from './player.js';
 import { cropToBoard, SAMPLE } from './picture.js';
-import { ALGORITHM_LABELS, HEURISTIC_LABELS, fillMenu } from './menus.js';
+import { choiceChanged, refreshMenus } from './menus.js';
 import { makeTools } from './tools.js';
 import {
   WORD, applyMove, boardText, goalTiles, manhattan, parseBoard, sameTiles, slideMoves, tileMove, validate,
 } from './puzzle.js';
 import {
-  announce, boardKey, goal, goalKey, goalParam, showValidation, sizeText, state,
+  announce, boardKey, fromAddress, goal, goalParam, showValidation, sizeText, state,
 } from './page-state.js';
-
-const NAMED_GOALS = ['standard', 'blank-first', 'spiral'];
 const TABS = ['play', 'solve', 'edit', 'compare', 'tree'];
 
 const view = new BoardView(byId('board'), (cell) => playCell(cell), (letter) => playMoves([letter]));
@@ -376,72 +374,6 @@ function restart() {
   if (state.play.start) setBoard(state.play.start);
 }
 
-// ---- menus from the server's plan -------------------------------------------------------------
-
-let planSeq = 0;
-
-/** Rebuilds the solver menus from the server's plan for this shape and goal. */
-async function refreshMenus() {
-  const seq = ++planSeq;
-  const key = goalKey();
-  let data;
-  try {
-    data = await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom');
-  } catch (e) {
-    if (seq === planSeq) byId('plan-summary').textContent = `Menus: ${e.message}`;
-    return;
-  }
-  if (seq !== planSeq) return;
-  state.plan = { key, data };
-  const hs = data.heuristics.filter((h) => h.id !== 'auto');
-  const autoAlgo = data.algorithms.find((a) => a.id === 'auto');
-  if (autoAlgo && autoAlgo.optimal == null && data.plan) autoAlgo.optimal = data.plan.optimal;
-  fillMenu(byId('heuristic'), [{ id: 'auto', available: true }, ...hs], HEURISTIC_LABELS, byId('heuristic').value || 'auto', [{ id: 'expr', available: true }]);
-  fillMenu(byId('algorithm'), data.algorithms, ALGORITHM_LABELS, byId('algorithm').value || 'auto');
-  fillMenu(byId('tree-heuristic'), hs, HEURISTIC_LABELS, byId('tree-heuristic').value || 'manhattan');
-  const ticked = new Set([...document.querySelectorAll('#compare-heuristics input:checked')].map((c) => c.value));
-  const first = !document.querySelector('#compare-heuristics input');
-  byId('compare-heuristics').replaceChildren(...hs.map((h) => el('label', { class: 'check', title: h.why || null },
-    el('input', { type: 'checkbox', value: h.id, disabled: !h.available, checked: h.available && (first ? comparedByDefault(h.id) : ticked.has(h.id) || comparedByDefault(h.id)) }),
-    ` ${(HEURISTIC_LABELS[h.id] || h.label || h.id).split(' (')[0]}`)));
-  choiceChanged();
-}
-
-/** Whether a heuristic starts ticked in the comparison: not Euclidean (it only repeats
- * Manhattan, a little weaker), not pattern databases (their first build takes a moment),
- * and the exact table only where it serves the board (at most 10 cells). */
-function comparedByDefault(h) {
-  if (h === 'perfect') return state.rows * state.cols <= 10;
-  return h !== 'euclidean' && h !== 'pdb';
-}
-
-/** Shows the plan for the choice in the menus (or why the server refuses it). */
-async function choiceChanged() {
-  const algorithm = byId('algorithm').value;
-  const heuristic = byId('heuristic').value;
-  byId('weight-label').hidden = !algorithm.startsWith('weighted');
-  byId('expr-label').hidden = heuristic !== 'expr';
-  const out = byId('plan-summary');
-  const data = state.plan.data;
-  if (!data?.plan) {
-    out.textContent = '';
-    return;
-  }
-  const seq = planSeq;
-  try {
-    const h = heuristic === 'expr' ? byId('heuristic-expr').value.trim() : heuristic;
-    const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
-    const chosen = h === 'auto' && algorithm === 'auto' ? data
-      : await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom', { heuristic: h === 'auto' ? null : h, algorithm, weight });
-    if (seq !== planSeq) return;
-    out.className = 'help';
-    out.textContent = chosen.plan?.summary ? `Plan: ${chosen.plan.summary}.` : '';
-  } catch (e) {
-    out.className = 'help error';
-    out.textContent = `The server would refuse this choice: ${e.message}.`;
-  }
-}
-
 // ---- picture mode -------------------------------------------------------------------------
 
 async function usePicture(source) {
@@ -525,28 +457,6 @@ function key(e) {
 
 function fillSelect(select, values, labels, selected) {
   select.replaceChildren(...values.map((v) => el('option', { value: v, text: labels?.[v] || v, selected: v === selected })));
-}
-
-/** The board, size and goal of the address (`?board=…&size=RxC&goal=…`), or an error. */
-function fromAddress() {
-  const q = new URLSearchParams(location.search);
-  if (!q.has('board')) return null;
-  const size = q.get('size')?.match(/^(\d+)x(\d+)$/);
-  const [rows, cols] = size ? [Number(size[1]), Number(size[2])] : [null, null];
-  const parsed = parseBoard(q.get('board'), rows, cols);
-  if (parsed.error) return { error: parsed.error };
-  if (size && (parsed.rows !== rows || parsed.cols !== cols)) return { error: `the board is ${parsed.rows}×${parsed.cols}, not ${rows}×${cols}` };
-  const max = state.info.limits.max_side;
-  if (parsed.rows < 2 || parsed.cols < 2 || parsed.rows > max || parsed.cols > max) return { error: `boards are from 2×2 to ${max}×${max}` };
-  const v = validate(parsed.tiles, parsed.rows, parsed.cols);
-  if (!v.ok) return { error: v.errors.join('; ') };
-  const g = q.get('goal') || 'standard';
-  if (NAMED_GOALS.includes(g)) return { ...parsed, goalName: g };
-  const custom = parseBoard(g, parsed.rows, parsed.cols);
-  if (custom.error || custom.rows !== parsed.rows || custom.cols !== parsed.cols || !validate(custom.tiles, parsed.rows, parsed.cols).ok) {
-    return { error: `the goal “${g.slice(0, 40)}” is not a ${parsed.rows}×${parsed.cols} board or a goal name` };
-  }
-  return { ...parsed, goalName: 'custom', customGoal: custom.tiles };
 }
 
 async function start() {

@@ -1,8 +1,10 @@
-// The solver menus: readable names for the server's ids, and menus built from the server's
-// plan for the board and goal on screen, so a choice the server would refuse is never
-// offered (it is listed, disabled, with the reason).
+// The solver menus: readable names for the server's ids, and menus built (refreshMenus)
+// from the server's plan for the board and goal on screen, so a choice the server would
+// refuse is never offered (it is listed, disabled, with the reason).
 
-import { el } from './dom.js';
+import { plan } from './api.js';
+import { byId, el } from './dom.js';
+import { goalKey, goalParam, sizeText, state } from './page-state.js';
 
 export const HEURISTIC_LABELS = {
   auto: 'Auto (strongest for the board)',
@@ -66,4 +68,70 @@ export function fillMenu(select, entries, labels, selected, extra = []) {
   const ok = items.find((e) => e.id === selected && e.available !== false);
   select.value = ok ? selected : items.find((e) => e.available !== false)?.id ?? '';
   return select.value;
+}
+
+// ---- menus from the server's plan -------------------------------------------------------------
+
+let planSeq = 0;
+
+/** Rebuilds the solver menus from the server's plan for this shape and goal. */
+export async function refreshMenus() {
+  const seq = ++planSeq;
+  const key = goalKey();
+  let data;
+  try {
+    data = await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom');
+  } catch (e) {
+    if (seq === planSeq) byId('plan-summary').textContent = `Menus: ${e.message}`;
+    return;
+  }
+  if (seq !== planSeq) return;
+  state.plan = { key, data };
+  const hs = data.heuristics.filter((h) => h.id !== 'auto');
+  const autoAlgo = data.algorithms.find((a) => a.id === 'auto');
+  if (autoAlgo && autoAlgo.optimal == null && data.plan) autoAlgo.optimal = data.plan.optimal;
+  fillMenu(byId('heuristic'), [{ id: 'auto', available: true }, ...hs], HEURISTIC_LABELS, byId('heuristic').value || 'auto', [{ id: 'expr', available: true }]);
+  fillMenu(byId('algorithm'), data.algorithms, ALGORITHM_LABELS, byId('algorithm').value || 'auto');
+  fillMenu(byId('tree-heuristic'), hs, HEURISTIC_LABELS, byId('tree-heuristic').value || 'manhattan');
+  const ticked = new Set([...document.querySelectorAll('#compare-heuristics input:checked')].map((c) => c.value));
+  const first = !document.querySelector('#compare-heuristics input');
+  byId('compare-heuristics').replaceChildren(...hs.map((h) => el('label', { class: 'check', title: h.why || null },
+    el('input', { type: 'checkbox', value: h.id, disabled: !h.available, checked: h.available && (first ? comparedByDefault(h.id) : ticked.has(h.id) || comparedByDefault(h.id)) }),
+    ` ${(HEURISTIC_LABELS[h.id] || h.label || h.id).split(' (')[0]}`)));
+  choiceChanged();
+}
+
+/** Whether a heuristic starts ticked in the comparison: not Euclidean (it only repeats
+ * Manhattan, a little weaker), not pattern databases (their first build takes a moment),
+ * and the exact table only where it serves the board (at most 10 cells). */
+function comparedByDefault(h) {
+  if (h === 'perfect') return state.rows * state.cols <= 10;
+  return h !== 'euclidean' && h !== 'pdb';
+}
+
+/** Shows the plan for the choice in the menus (or why the server refuses it). */
+export async function choiceChanged() {
+  const algorithm = byId('algorithm').value;
+  const heuristic = byId('heuristic').value;
+  byId('weight-label').hidden = !algorithm.startsWith('weighted');
+  byId('expr-label').hidden = heuristic !== 'expr';
+  const out = byId('plan-summary');
+  const data = state.plan.data;
+  if (!data?.plan) {
+    out.textContent = '';
+    return;
+  }
+  const seq = planSeq;
+  try {
+    const h = heuristic === 'expr' ? byId('heuristic-expr').value.trim() : heuristic;
+    const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
+    const chosen = h === 'auto' && algorithm === 'auto' ? data
+      : await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom', { heuristic: h === 'auto' ? null : h, algorithm, weight });
+    if (seq !== planSeq) return;
+    out.className = 'help';
+    out.textContent = chosen.plan?.summary ? `Plan: ${chosen.plan.summary}.` : '';
+  } catch (e) {
+    out.className = 'help error';
+    out.textContent = `The server would refuse this choice: ${e.message}.`;
+  }
 }

@@ -3,7 +3,9 @@
 // ever shown as current.
 
 import { byId } from './dom.js';
-import { boardText, goalTiles } from './puzzle.js';
+import { boardText, goalTiles, parseBoard, validate } from './puzzle.js';
+
+const NAMED_GOALS = ['standard', 'blank-first', 'spiral'];
 
 export const state = {
   info: {
@@ -90,4 +92,26 @@ export function ready(out) {
     out.hidden = false;
   }
   return !problem;
+}
+
+/** The board, size and goal of the address (`?board=…&size=RxC&goal=…`), or an error. */
+export function fromAddress() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has('board')) return null;
+  const size = q.get('size')?.match(/^(\d+)x(\d+)$/);
+  const [rows, cols] = size ? [Number(size[1]), Number(size[2])] : [null, null];
+  const parsed = parseBoard(q.get('board'), rows, cols);
+  if (parsed.error) return { error: parsed.error };
+  if (size && (parsed.rows !== rows || parsed.cols !== cols)) return { error: `the board is ${parsed.rows}×${parsed.cols}, not ${rows}×${cols}` };
+  const max = state.info.limits.max_side;
+  if (parsed.rows < 2 || parsed.cols < 2 || parsed.rows > max || parsed.cols > max) return { error: `boards are from 2×2 to ${max}×${max}` };
+  const v = validate(parsed.tiles, parsed.rows, parsed.cols);
+  if (!v.ok) return { error: v.errors.join('; ') };
+  const g = q.get('goal') || 'standard';
+  if (NAMED_GOALS.includes(g)) return { ...parsed, goalName: g };
+  const custom = parseBoard(g, parsed.rows, parsed.cols);
+  if (custom.error || custom.rows !== parsed.rows || custom.cols !== parsed.cols || !validate(custom.tiles, parsed.rows, parsed.cols).ok) {
+    return { error: `the goal “${g.slice(0, 40)}” is not a ${parsed.rows}×${parsed.cols} board or a goal name` };
+  }
+  return { ...parsed, goalName: 'custom', customGoal: custom.tiles };
 }
