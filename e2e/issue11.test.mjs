@@ -434,6 +434,54 @@ test('accessibility: no serious or critical axe-core violations on any tab; keyb
   await page.close();
 });
 
+test('a swipe on the board slides the tile beside the gap that way', async () => {
+  const page = await open(env, PHONE);
+  await useBoard(page, '1 2 3/4 0 5/6 7 8');
+  const box = await page.locator('#board').boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  // Swipe left: tile 5, right of the gap, slides left.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 60, y, { steps: 4 });
+  await page.mouse.up();
+  assert.deepEqual(await drawnBoard(page), [1, 2, 3, 4, 5, 0, 6, 7, 8]);
+  // Swipe down: tile 3, above the gap, slides down.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 60, { steps: 4 });
+  await page.mouse.up();
+  assert.deepEqual(await drawnBoard(page), [1, 2, 0, 4, 5, 3, 6, 7, 8]);
+  await page.close();
+});
+
+test('search, one expansion at a time: open and closed lists with g, h, f; IDA* iterations', async () => {
+  const page = await open(env, DESKTOP);
+  await useBoard(page, '8 1 3/4 0 2/7 6 5');
+  await tab(page, 'tree');
+  await page.selectOption('#tree-heuristic', 'manhattan');
+  await page.fill('#tree-size', '10');
+  await page.click('#tree');
+  await page.waitForSelector('#tree-view svg.tree');
+  await page.click('#tree-first');
+  assert.equal(await page.locator('#tree-counter').textContent(), 'Expansion 1 of 10');
+  // After expanding the root (blank in the middle): four children open, one state closed.
+  assert.match(await page.locator('#tree-lists').textContent(), /Open: 4.*Closed: 1/s);
+  assert.equal(await page.locator('#tree-view .node.future').count(), 9);
+  const first = await page.locator('#tree-lists ol').first().locator('li').first().textContent();
+  assert.match(first, /g 1 · h \d+ · f \d+/);
+  await page.click('#tree-next');
+  assert.equal(await page.locator('#tree-counter').textContent(), 'Expansion 2 of 10');
+  assert.match(await page.locator('#tree-lists').textContent(), /Closed: 2/);
+  await page.selectOption('#tree-algorithm', 'idastar');
+  await page.click('#tree');
+  await page.waitForFunction(() => /IDA\*/.test(document.querySelector('#tree-status').textContent));
+  // A new tree opens at its last expansion.
+  assert.equal(await page.locator('#tree-counter').textContent(), 'Expansion 10 of 10');
+  assert.match(await page.locator('#tree-lists').textContent(), /IDA\* iteration 2 \(bound at least \d+\)/);
+  await shot(page, 'i11-search-steps');
+  await page.close();
+});
+
 test('no errors in the pages', () => {
   assert.deepEqual(env.problems, []);
 });

@@ -97,7 +97,8 @@ export async function refreshMenus() {
   const first = !document.querySelector('#compare-heuristics input');
   byId('compare-heuristics').replaceChildren(...hs.map((h) => el('label', { class: 'check', title: h.why || null },
     el('input', { type: 'checkbox', value: h.id, disabled: !h.available, checked: h.available && (first ? comparedByDefault(h.id) : ticked.has(h.id) || comparedByDefault(h.id)) }),
-    ` ${(HEURISTIC_LABELS[h.id] || h.label || h.id).split(' (')[0]}`)));
+    ` ${(HEURISTIC_LABELS[h.id] || h.label || h.id).split(' (')[0]}`,
+    h.available ? null : el('span', { class: 'muted', text: ` (${h.why || 'not for this board'})` }))));
   choiceChanged();
 }
 

@@ -18,10 +18,14 @@ export function searchState(trace, k, { algorithm, heuristic, weight = 2, rows, 
     return later ? later.h : null;
   };
   if (algorithm === 'idastar') {
-    const roots = trace.slice(0, k + 1).filter((t) => t.parent == null).length;
+    // Each iteration starts again at the root. Its bound is the root's f in the first; later
+    // the trace does not carry it, but it is at least the largest f expanded so far in it.
+    const roots = trace.slice(0, k + 1).map((t, i) => (t.parent == null ? i : -1)).filter((i) => i >= 0);
+    const from = roots[roots.length - 1] ?? 0;
+    const fs = trace.slice(from, k + 1).map((t) => t.f);
     const path = [];
     for (let i = k; i != null; i = trace[i].parent) path.unshift({ order: i, ...trace[i] });
-    return { kind: 'path', iteration: roots, bound: Math.max(...trace.slice(0, k + 1).filter((t) => t.parent == null).map((t) => t.f), 0), path };
+    return { kind: 'path', iteration: roots.length, bound: Math.max(...fs), exact: roots.length === 1, path };
   }
   const closed = new Map();
   trace.slice(0, k + 1).forEach((t, i) => closed.set(key(t.tiles), { order: i, ...t }));

@@ -288,7 +288,7 @@ export function makeTools(ui) {
     const fmt = (v) => (v == null ? '?' : Number.isInteger(v) ? String(v) : v.toFixed(1));
     const item = (n) => el('li', {}, el('code', { text: boardText(n.tiles, t.cols) }), ` g ${n.g} · h ${fmt(n.h)} · f ${fmt(n.f)}`);
     if (s.kind === 'path') {
-      lists.replaceChildren(el('p', {}, el('b', { text: `IDA* iteration ${s.iteration}` }), ` (bound ${fmt(s.bound)}): the depth-first path now, root first`),
+      lists.replaceChildren(el('p', {}, el('b', { text: `IDA* iteration ${s.iteration}` }), ` (bound ${s.exact ? '' : 'at least '}${fmt(s.bound)}): the depth-first path now, root first`),
         el('ol', { class: 'state-list' }, s.path.map(item)));
     } else {
       lists.replaceChildren(
