@@ -79,7 +79,7 @@ export function makeTools(ui) {
       result.className = abort.signal.aborted ? 'result' : 'result error';
       result.textContent = abort.signal.aborted
         ? (abort.signal.reason === 'board' ? 'Stopped: the board changed during the search.' : 'Cancelled; the server stopped the search.')
-        : e.status === 0 ? `Cannot reach the npuzzle server: ${e.message}.` : e.message;
+        : e.status === 0 ? `${e.message[0].toUpperCase()}${e.message.slice(1)}.` : e.message;
     } finally {
       clearInterval(tick);
       progress.hidden = true;
