@@ -143,3 +143,22 @@ async fn a_stream_that_must_wait_for_a_slot_says_so() {
         s.await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_gets_503_at_once_when_the_queue_is_full() {
+    let state = AppState::new(Config {
+        max_concurrent_solves: 2,
+        max_queued: 0,
+        ..Config::default()
+    });
+    let r = app(state.clone());
+    let slow = fill_both_slots(&state, &r).await;
+    let started = Instant::now();
+    let (status, answer) = lines(&r, &slow_request()).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer:?}");
+    assert!(answer[0]["error"].as_str().unwrap().contains("busy"));
+    assert!(started.elapsed() < Duration::from_secs(1));
+    for s in slow {
+        s.await.unwrap();
+    }
+}
