@@ -403,13 +403,33 @@ test('the state is in the URL: a link opens its board, a reload after edits keep
 });
 
 test('accessibility: no serious or critical axe-core violations on any tab; keyboard and Escape', async () => {
-  const page = await open(env, DESKTOP);
   const found = [];
-  for (const name of TABS) {
-    await tab(page, name);
-    found.push(...(await axeViolations(page)).map((v) => `${name}: ${v}`));
+  for (const viewport of [DESKTOP, PHONE]) {
+    const p = await open(env, viewport);
+    for (const name of TABS) {
+      await tab(p, name);
+      found.push(...(await axeViolations(p)).map((v) => `${viewport.width} px, ${name}: ${v}`));
+    }
+    await p.close();
   }
+  // And with results on every tab: a solution, a comparison, a search tree.
+  const full = await open(env, DESKTOP);
+  await useBoard(full, '8 1 3/4 0 2/7 6 5');
+  await clickSolve(full);
+  await full.waitForSelector('#result.ok');
+  await tab(full, 'compare');
+  await full.click('#compare');
+  await full.waitForSelector('#compare-chart svg.chart');
+  await tab(full, 'tree');
+  await full.click('#tree');
+  await full.waitForSelector('#tree-view svg.tree');
+  for (const name of TABS) {
+    await tab(full, name);
+    found.push(...(await axeViolations(full)).map((v) => `with results, ${name}: ${v}`));
+  }
+  await full.close();
   assert.deepEqual(found, []);
+  const page = await open(env, DESKTOP);
   // Tabs follow the ARIA pattern: arrow keys move between them.
   await page.focus('[role=tab][aria-selected=true]');
   const before = await page.locator('[role=tab][aria-selected=true]').getAttribute('data-tab');
