@@ -396,6 +396,14 @@ test('the state is in the URL: a link opens its board, a reload after edits keep
   assert.equal(await p2.locator('#rows').inputValue(), '4');
   assert.equal(await p2.locator('#goal').inputValue(), 'blank-first');
   assert.deepEqual(await drawnBoard(p2), [1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  // A custom goal as a board.
+  const p4 = await open(env, DESKTOP, `/?board=${encodeURIComponent('5 4 0/3 2 1')}&goal=${encodeURIComponent('0 5 4/3 2 1')}`);
+  assert.equal(await p4.locator('#goal').inputValue(), 'custom');
+  assert.deepEqual(await drawnBoard(p4), [5, 4, 0, 3, 2, 1]);
+  await p4.locator('#board .tile[data-tile="5"]').click();
+  await p4.waitForSelector('#board.solved');
+  assert.match(p4.url(), /goal=0\+5\+4%2F3\+2\+1/);
+  await p4.close();
   // A bad board in the URL says so and keeps a board to play.
   const p3 = await open(env, DESKTOP, '/?board=1,2,3,zz');
   assert.match(await p3.locator('#validation').textContent(), /link/i);
