@@ -8,6 +8,8 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use npuzzle::{Board, RawBoard, Shape};
 
+use crate::options::BoardArgs;
+
 /// Refuse inputs larger than this instead of reading without end.
 const MAX_INPUT_BYTES: u64 = 256 << 20;
 
@@ -188,6 +190,22 @@ fn board_line(line: usize, text: &str, size: Option<Shape>) -> Entry {
 fn square_below(n: usize) -> Option<usize> {
     let k = ((n.saturating_sub(1)) as f64).sqrt().round() as usize;
     (k >= 2 && k * k + 1 == n).then_some(k * k)
+}
+
+/// Boards from the arguments: BOARD, --file or standard input.
+pub fn boards(args: &BoardArgs) -> Result<Vec<Entry>> {
+    let text = match (&args.board, &args.file) {
+        (Some(b), _) => {
+            return Ok(vec![Entry {
+                line: 1,
+                board: Board::parse(b, args.size).map_err(|e| e.to_string()),
+                expected: None,
+            }])
+        }
+        (None, Some(path)) => read_file(path)?,
+        (None, None) => read_stdin()?,
+    };
+    Ok(parse_entries(&text, args.size))
 }
 
 #[cfg(test)]

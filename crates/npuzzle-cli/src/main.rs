@@ -9,11 +9,14 @@ mod chart;
 mod cmd;
 mod exit;
 mod input;
+mod instances;
 mod options;
 mod output;
 mod progress;
 mod runner;
+mod solving;
 mod stream;
+mod tables;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -95,17 +98,18 @@ fn main() -> ExitCode {
             return Outcome::Invalid.into();
         }
     };
-    cmd::pdb::configure(cli.pdb_dir);
+    // The one place tables are opened: every command gets this value.
+    let tables = tables::open(cli.pdb_dir);
     let result = match cli.command {
-        Command::Solve(a) => cmd::solve::run(a),
+        Command::Solve(a) => cmd::solve::run(a, &tables),
         Command::Check(a) => cmd::check::run(a),
         Command::Random(a) => cmd::random::run(a),
-        Command::Interactive(a) => cmd::interactive::run(a),
-        Command::Pdb(a) => cmd::pdb::run(a),
-        Command::Bench(a) => cmd::bench::run(a),
-        Command::Serve(a) => cmd::serve::run(a),
-        Command::Batch(a) => cmd::batch::run(a),
-        Command::Compare(a) => cmd::compare::run(a),
+        Command::Interactive(a) => cmd::interactive::run(a, &tables),
+        Command::Pdb(a) => cmd::pdb::run(a, &tables),
+        Command::Bench(a) => cmd::bench::run(a, &tables),
+        Command::Serve(a) => cmd::serve::run(a, &tables),
+        Command::Batch(a) => cmd::batch::run(a, &tables),
+        Command::Compare(a) => cmd::compare::run(a, &tables),
     };
     match result {
         Ok(outcome) => outcome.into(),

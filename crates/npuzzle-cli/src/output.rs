@@ -86,7 +86,7 @@ pub fn write_text(
         format!(
             "{} with {} ({})",
             s.algorithm,
-            s.heuristic,
+            s.heuristic_name(),
             if s.admissible {
                 "admissible"
             } else {

@@ -147,7 +147,14 @@ mod tests {
                 algorithm: algorithm.parse().unwrap(),
                 ..SolveOptions::default()
             };
-            let result = solve(&start, &goal, &options, Control::default()).map(|mut s| {
+            let result = solve(
+                &start,
+                &goal,
+                &options,
+                &npuzzle::Tables::default(),
+                Control::default(),
+            )
+            .map(|mut s| {
                 s.stats.seconds = 0.25;
                 s
             });

@@ -10,11 +10,12 @@ use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use npuzzle::plan::choices;
 use npuzzle::report::SolveReport;
 use npuzzle::search::{Control, Progress, TraceStep};
 use npuzzle::{
-    generate, solvability, solve, Algorithm, Board, GoalSpec, HeuristicSpec, Limits, Move,
-    Solution, SolveError, SolveOptions, StopReason,
+    execute, generate, solvability, Algorithm, Board, GoalSpec, HeuristicSpec, Limits, Move, Plan,
+    Solution, SolveError, SolveOptions, StopReason, Tables,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -107,7 +108,7 @@ pub async fn random(
     let shape = input::shape(req.size.as_deref())?.unwrap_or(npuzzle::Shape::square(3).unwrap());
     input::check_shape(shape, &config)?;
     let spec = req.goal.map(|g| g.0).unwrap_or_default();
-    let (goal, custom_goal) = input::goal(&spec, shape)?;
+    let (goal, _) = input::goal(&spec, shape)?;
     if req.moves.is_some_and(|m| m > MAX_WALK) {
         return Err(AppError::bad(format!("moves must be at most {MAX_WALK}")));
     }
@@ -123,21 +124,14 @@ pub async fn random(
         let instance = Instance {
             start: board.clone(),
             goal: goal.clone(),
-            custom_goal,
         };
-        let options = solve_options(&instance, None, Algorithm::Auto, 2.0)?;
+        let options = solve_options(None, Algorithm::Auto, 2.0)?;
         let limits = Limits {
             time: Some(Duration::from_secs(2).min(config.time_limit)),
             nodes: Some(5_000_000),
             memory_bytes: Some(config.memory_bytes),
         };
-        let job = Job {
-            instance,
-            options,
-            limits,
-            trace: 0,
-            path: false,
-        };
+        let job = Job::planned(instance, options, limits, &state, 0, false)?;
         let (_, result) = job.solve(&state).await?;
         result.ok().filter(|s| s.optimal).and_then(|s| s.length())
     } else {
@@ -186,10 +180,12 @@ pub struct SolveRequest {
     path: bool,
 }
 
-/// A checked solve, ready to run.
+/// A checked solve with its plan, ready to run.
 struct Job {
     instance: Instance,
     options: SolveOptions,
+    plan: Plan,
+    tables: Tables,
     limits: Limits,
     trace: usize,
     path: bool,
@@ -202,7 +198,7 @@ impl Job {
         let heuristic = input::heuristic(req.heuristic.as_deref())?;
         let algorithm = input::algorithm(req.algorithm.as_deref())?;
         let weight = req.weight.unwrap_or(2.0);
-        let options = solve_options(&instance, heuristic, algorithm, weight)?;
+        let options = solve_options(heuristic, algorithm, weight)?;
         let limits = input::limits(config, req.time_limit, req.max_nodes)?;
         let trace = req.trace.unwrap_or(0);
         if trace > config.max_trace {
@@ -211,12 +207,29 @@ impl Job {
                 config.max_trace
             )));
         }
+        Job::planned(instance, options, limits, state, trace, req.path)
+    }
+
+    /// A job whose choices the server's planner accepts (a 400 with the planner's one-line
+    /// reason otherwise).
+    fn planned(
+        instance: Instance,
+        options: SolveOptions,
+        limits: Limits,
+        state: &AppState,
+        trace: usize,
+        path: bool,
+    ) -> Result<Job, AppError> {
+        let tables = state.tables().clone();
+        let plan = npuzzle::plan(&instance.goal, &options, &tables).map_err(AppError::bad)?;
         Ok(Job {
             instance,
             options,
+            plan,
+            tables,
             limits,
             trace,
-            path: req.path,
+            path,
         })
     }
 
@@ -252,7 +265,7 @@ impl Job {
             trace: self.trace,
         };
         let i = &self.instance;
-        solve(&i.start, &i.goal, &self.options, control)
+        execute(&self.plan, &i.start, &i.goal, &self.tables, control)
     }
 
     /// What makes two searches alike for [`AppState::is_warm`]: the same tables serve them.
@@ -326,10 +339,8 @@ const QUICK_NODES: u64 = 20_000;
 /// Time budget of the inline attempt.
 const QUICK_TIME: Duration = Duration::from_millis(5);
 
-/// Solver options for an instance, refusing per-goal tables for custom goals and choosing
-/// linear conflict for them where the solver would pick the `perfect` table.
+/// Solver options from a request's fields (the planner then says whether they can run).
 fn solve_options(
-    instance: &Instance,
     heuristic: Option<HeuristicSpec>,
     algorithm: Algorithm,
     weight: f64,
@@ -339,16 +350,6 @@ fn solve_options(
             "weight must be a number from 1 to 1000000, got {weight}"
         )));
     }
-    let heuristic = match heuristic {
-        Some(h) if instance.custom_goal && input::uses_goal_table(&h) => {
-            return Err(AppError::bad(format!(
-                "heuristic {h} builds a table for each goal; on this server it works with the \
-                 named goals only (standard, blank-first, spiral)"
-            )))
-        }
-        None if instance.custom_goal => Some(HeuristicSpec::LinearConflict),
-        h => h,
-    };
     Ok(SolveOptions {
         algorithm,
         heuristic,
@@ -554,8 +555,8 @@ pub struct HintRequest {
 /// Longest a hint searches (a hint should come back while the player waits).
 const HINT_TIME: Duration = Duration::from_secs(5);
 
-/// `POST /api/hint`: the next move of an optimal solution (or, when the optimal search runs
-/// out of time, of a weighted A* solution, with `optimal: false`).
+/// `POST /api/hint`: the next move of `auto`'s solution: optimal when its optimal phase
+/// answers in time, else of a bounded or constructive one, with `optimal: false`.
 pub async fn hint(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<HintRequest>,
@@ -563,38 +564,16 @@ pub async fn hint(
     let config = state.config().clone();
     let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), &config)?;
     let heuristic = input::heuristic(req.heuristic.as_deref())?;
-    let options = solve_options(&instance, heuristic, Algorithm::Auto, 2.0)?;
+    let options = solve_options(heuristic, Algorithm::Auto, 2.0)?;
     let mut limits = input::limits(&config, req.time_limit, None)?;
     limits.time = limits.time.map(|t| t.min(HINT_TIME));
-    let job = Job {
-        instance,
-        options,
-        limits,
-        trace: 0,
-        path: false,
-    };
+    // Auto's plan ends with solvers that always answer, so a board too hard to solve
+    // optimally in time still gets a hint (marked not optimal).
+    let job = Job::planned(instance, options, limits, &state, 0, false)?;
     if let Some(response) = job.unsolvable() {
         return Ok(response);
     }
-    let (job, optimal) = job.solve(&state).await?;
-    let result = match optimal {
-        Ok(s) if s.moves.is_none() && s.stopped_by != Some(StopReason::Cancelled) => {
-            // Too hard to solve optimally in time: any good path gives a hint.
-            let fallback = Job {
-                options: SolveOptions {
-                    algorithm: Algorithm::WeightedAStar,
-                    heuristic: Some(HeuristicSpec::LinearConflict),
-                    weight: 3.0,
-                },
-                instance: job.instance.clone(),
-                limits: job.limits,
-                trace: 0,
-                path: false,
-            };
-            fallback.solve(&state).await?.1
-        }
-        other => other,
-    };
+    let (job, result) = job.solve(&state).await?;
     let s = result.map_err(AppError::bad)?;
     let start = &job.instance.start;
     let first = s.moves.as_ref().and_then(|m| m.first().copied());
@@ -644,12 +623,13 @@ pub async fn compare(
     let names: Vec<String> = match req.heuristics {
         Some(h) if h.is_empty() => return Err(AppError::bad("heuristics must not be empty")),
         Some(h) => h,
-        None => HeuristicSpec::NAMES
-            .iter()
-            .filter(|n| {
-                **n != "perfect" || (instance.start.shape().cells() <= 10 && !instance.custom_goal)
-            })
-            .map(|n| n.to_string())
+        // Every built-in heuristic the planner accepts for this board and goal, but the
+        // pattern database (built on demand: asked for by name).
+        None => choices(&instance.goal, algorithm, 2.0, state.tables())
+            .heuristics
+            .into_iter()
+            .filter(|c| c.available && c.id != "pdb")
+            .map(|c| c.id)
             .collect(),
     };
     if names.len() > config.max_compare {
@@ -659,24 +639,22 @@ pub async fn compare(
             names.len()
         )));
     }
-    let mut jobs = Vec::new();
+    // A heuristic the planner refuses for this board is reported in its row.
+    let mut jobs: Vec<Result<Job, (String, String)>> = Vec::new();
     for name in &names {
         let spec = input::heuristic(Some(name))?
             .ok_or_else(|| AppError::bad("compare needs heuristic names, not auto"))?;
-        let options = solve_options(&instance, Some(spec), algorithm, req.weight.unwrap_or(2.0))?;
+        let options = solve_options(Some(spec), algorithm, req.weight.unwrap_or(2.0))?;
         let mut limits = input::limits(&config, req.time_limit, req.max_nodes)?;
         if req.time_limit.is_none() {
             limits.time = Some(COMPARE_TIME.min(config.time_limit));
         }
-        jobs.push(Job {
-            instance: instance.clone(),
-            options,
-            limits,
-            trace: 0,
-            path: false,
-        });
+        jobs.push(
+            Job::planned(instance.clone(), options, limits, &state, 0, false)
+                .map_err(|e| (name.clone(), e.message())),
+        );
     }
-    if let Some(response) = jobs[0].unsolvable() {
+    if let Some(response) = jobs.iter().flatten().next().and_then(Job::unsolvable) {
         return Ok(response);
     }
     let budget = config.time_limit;
@@ -685,7 +663,14 @@ pub async fn compare(
             .search(move |cancel| {
                 let started = Instant::now();
                 let mut out = Vec::new();
-                for mut job in jobs {
+                for job in jobs {
+                    let mut job = match job {
+                        Ok(job) => job,
+                        Err((name, error)) => {
+                            out.push(json!({ "heuristic": name, "error": error }));
+                            continue;
+                        }
+                    };
                     let left = budget
                         .saturating_sub(started.elapsed())
                         .max(Duration::from_millis(1));
@@ -709,6 +694,51 @@ pub async fn compare(
         "goal": instance.goal.tiles(),
         "algorithm": algorithm.name(),
         "results": results,
+    }))
+    .into_response())
+}
+
+/// `GET /api/plan` query: the board's shape and goal, and optionally the choices to plan.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanQuery {
+    size: String,
+    goal: Option<String>,
+    heuristic: Option<String>,
+    algorithm: Option<String>,
+    weight: Option<f64>,
+}
+
+/// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W]`: the menus for that
+/// board and goal (every algorithm and heuristic, each available or not and why) and the
+/// plan for the choices given (auto's by default), or 400 with the planner's refusal.
+pub async fn plan(
+    State(state): State<AppState>,
+    query: Result<axum::extract::Query<PlanQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, AppError> {
+    let axum::extract::Query(q) = query.map_err(|e| AppError::bad(e.body_text()))?;
+    let config = state.config();
+    let shape = input::shape(Some(&q.size))?.ok_or_else(|| AppError::bad("size is required"))?;
+    input::check_shape(shape, config)?;
+    let spec: GoalSpec = match q.goal.as_deref() {
+        None | Some("") => GoalSpec::Standard,
+        Some(g) => g.parse().map_err(AppError::bad)?,
+    };
+    let (goal, custom_goal) = input::goal(&spec, shape)?;
+    let heuristic = input::heuristic(q.heuristic.as_deref())?;
+    let algorithm = input::algorithm(q.algorithm.as_deref())?;
+    let options = solve_options(heuristic, algorithm, q.weight.unwrap_or(2.0))?;
+    let tables = state.tables();
+    let plan = npuzzle::plan(&goal, &options, tables).map_err(AppError::bad)?;
+    let menus = choices(&goal, algorithm, options.weight, tables);
+    Ok(Json(json!({
+        "size": shape.to_string(),
+        "goal": spec.name(),
+        "custom_goal": custom_goal,
+        "algorithms": menus.algorithms,
+        "heuristics": menus.heuristics,
+        "plan": plan,
+        "summary": plan.to_string(),
     }))
     .into_response())
 }

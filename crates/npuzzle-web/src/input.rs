@@ -189,10 +189,6 @@ pub struct Instance {
     pub start: Board,
     /// The goal, same shape.
     pub goal: Board,
-    /// Whether the goal is none of the named ones: table heuristics (`perfect`, pattern
-    /// databases) are built once per goal and kept, so they are refused for custom goals to
-    /// keep the server's memory bounded.
-    pub custom_goal: bool,
 }
 
 /// Parses `size` (`"3x3"`, `"4"`).
@@ -218,7 +214,7 @@ pub fn check_shape(shape: Shape, config: &Config) -> Result<(), AppError> {
     Ok(())
 }
 
-/// The goal board for a shape; whether it is a custom one.
+/// The goal board for a shape; whether it is a custom one (none of the named goals).
 ///
 /// # Errors
 /// A 400 when an explicit goal is not a board of this shape.
@@ -250,12 +246,8 @@ pub fn instance(
     let start = Board::from_raw(&board.raw()?, shape).map_err(AppError::bad)?;
     check_shape(start.shape(), config)?;
     let spec = goal_spec.map(|g| g.0.clone()).unwrap_or_default();
-    let (goal, custom_goal) = goal(&spec, start.shape())?;
-    Ok(Instance {
-        start,
-        goal,
-        custom_goal,
-    })
+    let (goal, _) = goal(&spec, start.shape())?;
+    Ok(Instance { start, goal })
 }
 
 /// Parses a heuristic name; `auto`, `default` or empty mean the solver's choice.
@@ -275,13 +267,6 @@ pub fn heuristic(name: Option<&str>) -> Result<Option<HeuristicSpec>, AppError> 
 /// A 400 for an unknown name.
 pub fn algorithm(name: Option<&str>) -> Result<Algorithm, AppError> {
     name.map_or(Ok(Algorithm::Auto), |a| a.parse().map_err(AppError::bad))
-}
-
-/// Whether a heuristic keeps a table per goal (the exact `perfect` table, pattern databases).
-/// Matched by name so heuristics added to the library later are covered too.
-pub fn uses_goal_table(spec: &HeuristicSpec) -> bool {
-    let name = spec.to_string();
-    name.contains("perfect") || name.contains("pdb")
 }
 
 /// The search limits of one request: the client's, never above the server's.

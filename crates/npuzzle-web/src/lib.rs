@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use npuzzle_web::{app, AppState, Config};
-//! let router = app(AppState::new(Config::default()));
+//! let router = app(AppState::new(Config::default(), None));
 //! # let _ = router;
 //! ```
 //!
@@ -42,6 +42,7 @@ pub fn app(state: AppState) -> Router {
         .route("/favicon.ico", get(assets::favicon))
         .route("/assets/{*path}", get(assets::file))
         .route("/api/info", get(api::info))
+        .route("/api/plan", get(api::plan))
         .route("/api/check", post(api::check))
         .route("/api/random", post(api::random))
         .route("/api/solve", post(api::solve_board))
@@ -67,11 +68,16 @@ pub fn app(state: AppState) -> Router {
 }
 
 /// Serves [`app`] on a bound listener until Ctrl-C, then finishes the requests in flight.
+/// Tables come from `cache_dir` (and are saved there only if the configuration says so).
 ///
 /// # Errors
 /// An I/O error from the listener.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, app(AppState::new(config)))
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    cache_dir: Option<std::path::PathBuf>,
+) -> std::io::Result<()> {
+    axum::serve(listener, app(AppState::new(config, cache_dir)))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })

@@ -1,10 +1,12 @@
 //! The server's shared state: its limits and the slots that bound concurrent searches.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use npuzzle::{TablePolicy, Tables};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::AppError;
@@ -32,6 +34,14 @@ pub struct Config {
     pub max_trace: usize,
     /// Most heuristics one comparison may run.
     pub max_compare: usize,
+    /// Bytes of pattern databases and exact tables kept in memory; past it the least
+    /// recently used are dropped.
+    pub table_memory_bytes: u64,
+    /// The most table entries one request may have built (tables already in memory or in
+    /// the cache directory cost nothing); larger plans are refused with a 400.
+    pub max_build_entries: u64,
+    /// Whether tables built for requests are written to the cache directory.
+    pub save_tables: bool,
 }
 
 impl Default for Config {
@@ -48,6 +58,21 @@ impl Default for Config {
             queue_timeout: Duration::from_secs(10),
             max_trace: 500,
             max_compare: 8,
+            table_memory_bytes: 1 << 30,
+            // About a second of building: the tables `auto` builds on its own.
+            max_build_entries: npuzzle::plan::AUTO_BUILD_ENTRIES,
+            save_tables: false,
+        }
+    }
+}
+
+impl Config {
+    /// What requests may do with tables.
+    pub fn table_policy(&self) -> TablePolicy {
+        TablePolicy {
+            max_build_entries: self.max_build_entries,
+            save: self.save_tables,
+            memory_budget: Some(self.table_memory_bytes),
         }
     }
 }
@@ -59,6 +84,7 @@ pub struct AppState(Arc<Shared>);
 #[derive(Debug)]
 struct Shared {
     config: Config,
+    tables: Tables,
     slots: Arc<Semaphore>,
     waiting: AtomicUsize,
     active: AtomicUsize,
@@ -69,11 +95,14 @@ struct Shared {
 const MAX_WARM: usize = 4096;
 
 impl AppState {
-    /// State for a server with these limits.
-    pub fn new(config: Config) -> AppState {
+    /// State for a server with these limits and tables cached in `cache_dir` (`None`:
+    /// memory only), held under the configuration's table policy.
+    pub fn new(config: Config, cache_dir: Option<PathBuf>) -> AppState {
         let slots = Arc::new(Semaphore::new(config.max_concurrent_solves.max(1)));
+        let tables = Tables::new(cache_dir, config.table_policy());
         AppState(Arc::new(Shared {
             config,
+            tables,
             slots,
             waiting: AtomicUsize::new(0),
             active: AtomicUsize::new(0),
@@ -84,6 +113,11 @@ impl AppState {
     /// The limits.
     pub fn config(&self) -> &Config {
         &self.0.config
+    }
+
+    /// The server's tables.
+    pub fn tables(&self) -> &Tables {
+        &self.0.tables
     }
 
     /// Searches running now (including ones cancelled but not yet stopped).

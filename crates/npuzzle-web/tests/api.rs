@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 fn router() -> Router {
-    app(AppState::new(Config::default()))
+    app(AppState::new(Config::default(), None))
 }
 
 async fn call(
@@ -296,9 +296,9 @@ async fn bad_input_gets_a_clear_4xx() {
         ),
         (
             "/api/solve",
-            r#"{"board": "1 2 3/4 5 6/7 8 0", "goal": "2 1 3/4 5 6/7 8 0", "heuristic": "perfect"}"#,
+            r#"{"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", "heuristic": "pdb:7-8"}"#,
             400,
-            "named goals only",
+            "may be built",
         ),
         ("/api/random", r#"{"size": "1x5"}"#, 400, "at least 2x2"),
         (
@@ -361,7 +361,7 @@ async fn limits_stop_a_search_and_say_which() {
     let (status, report) = post(
         &r,
         "/api/solve",
-        json!({ "board": hard, "heuristic": "misplaced", "max_nodes": 1000 }),
+        json!({ "board": hard, "algorithm": "idastar", "heuristic": "misplaced", "max_nodes": 1000 }),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -370,7 +370,7 @@ async fn limits_stop_a_search_and_say_which() {
     let (status, report) = post(
         &r,
         "/api/solve",
-        json!({ "board": hard, "heuristic": "misplaced", "time_limit": 0.2 }),
+        json!({ "board": hard, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": 0.2 }),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -396,11 +396,14 @@ async fn wait_for(state: &AppState, searches: usize) {
 
 #[tokio::test]
 async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
-    let state = AppState::new(Config {
-        max_concurrent_solves: 1,
-        max_queued: 0,
-        ..Config::default()
-    });
+    let state = AppState::new(
+        Config {
+            max_concurrent_solves: 1,
+            max_queued: 0,
+            ..Config::default()
+        },
+        None,
+    );
     let r = app(state.clone());
     // Warm up the 8-puzzle so later ones may take the inline path.
     let (status, _) = post(&r, "/api/solve", json!({ "board": "7 2 6/8 1 4/3 5 0" })).await;
@@ -436,7 +439,7 @@ async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
 
 #[tokio::test]
 async fn a_search_stops_when_its_client_goes_away() {
-    let state = AppState::new(Config::default());
+    let state = AppState::new(Config::default(), None);
     let r = app(state.clone());
     let request = post(
         &r,
@@ -455,7 +458,7 @@ async fn a_search_stops_when_its_client_goes_away() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closing_the_connection_cancels_the_search() {
     use tokio::io::AsyncWriteExt;
-    let state = AppState::new(Config::default());
+    let state = AppState::new(Config::default(), None);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let server = tokio::spawn(axum::serve(listener, app(state.clone())).into_future());
@@ -478,7 +481,7 @@ async fn the_stream_reports_progress_then_the_result() {
     let r = router();
     let request = Request::post("/api/solve/stream")
         .body(Body::from(
-            json!({ "board": "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0", "heuristic": "manhattan", "time_limit": 0.5 })
+            json!({ "board": "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0", "algorithm": "idastar", "heuristic": "manhattan", "time_limit": 0.5 })
                 .to_string(),
         ))
         .unwrap();
@@ -646,19 +649,30 @@ async fn pattern_databases_are_offered_and_compared() {
         "{pdb}"
     );
     assert!(pdb["expanded"].as_u64().unwrap() < lc["expanded"].as_u64().unwrap());
-    // Tables are per goal: a custom goal is refused for pdb with a 400 naming the reason.
+    // Tables the server would have to build beyond its budget are refused with a 400 that
+    // names the reason; cheap ones serve custom goals too (memory is bounded by the
+    // server's table budget).
     let (status, answer) = post(
         &r,
         "/api/solve",
-        json!({ "board": board, "heuristic": "pdb", "goal": "15 14 13 12/11 10 9 8/7 6 5 4/3 2 1 0" }),
+        json!({ "board": board, "heuristic": "pdb:7-8" }),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-    assert!(answer["error"].as_str().unwrap().contains("named goals"));
+    assert!(answer["error"].as_str().unwrap().contains("may be built"));
+    let custom = "15 14 13 12/11 10 9 8/7 6 5 4/3 2 1 0";
+    let (status, answer) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": custom, "heuristic": "pdb", "goal": custom }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["length"], 0);
 }
 
 #[tokio::test]
-async fn custom_goals_solve_without_a_table() {
+async fn custom_goals_solve_with_their_own_table() {
     let r = router();
     let (status, report) = post(
         &r,
@@ -674,7 +688,9 @@ async fn custom_goals_solve_without_a_table() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{report}");
-    assert_eq!(report["heuristic"], "linear-conflict");
+    // The exact table is built for the custom goal (small, and within the table budget).
+    assert_eq!(report["heuristic"], "perfect");
+    assert_eq!(report["optimal"], true);
     assert_eq!(replay(&report), 2);
 }
 

@@ -7,8 +7,9 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use npuzzle::heuristic::pdb::{build::build, registry, Partition, PatternDatabase, TableKey};
+use npuzzle::heuristic::pdb::{build::build, Partition, PatternDatabase, TableKey};
 use npuzzle::search::{idastar, Control};
+use npuzzle::Tables;
 use npuzzle::{Board, GoalSpec, Puzzle, Shape};
 
 /// Korf's instances (tiles, optimal length), from the repository's data directory.
@@ -53,11 +54,12 @@ fn solves(c: &mut Criterion) {
         .unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();
     let instances = korf100();
+    let tables = Tables::default();
     let mut g = c.benchmark_group("korf100 first 20");
     g.sample_size(10);
     for sizes in [[6, 6, 3], [5, 5, 5]] {
         let partition = Partition::new(puzzle.shape, 0, &sizes).unwrap();
-        let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {}).unwrap();
+        let (db, _) = PatternDatabase::new(&puzzle, &partition, &tables, &mut |_| {}).unwrap();
         g.bench_function(format!("pdb:{}", partition.name()), |b| {
             b.iter(|| {
                 for (board, optimal) in &instances[..20] {
@@ -73,7 +75,6 @@ fn solves(c: &mut Criterion) {
         });
     }
     g.finish();
-    registry::clear_memory();
 }
 
 criterion_group!(benches, builds, solves);

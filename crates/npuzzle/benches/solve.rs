@@ -14,7 +14,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use npuzzle::heuristic::Manhattan;
 use npuzzle::search::{idastar, Control};
-use npuzzle::{solve, Board, GoalSpec, Puzzle, Shape, SolveOptions};
+use npuzzle::{solve, Board, GoalSpec, Puzzle, Shape, SolveOptions, Tables};
 
 fn data(name: &str) -> String {
     let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -74,6 +74,7 @@ fn bench_all_3x3(c: &mut Criterion) {
     let reference = bfs_distances(&goal);
     let expected: Vec<usize> = boards.iter().map(|b| reference[b.tiles()]).collect();
     let options = SolveOptions::default();
+    let tables = Tables::default();
     let mut group = c.benchmark_group("all_3x3");
     group
         .sample_size(10)
@@ -82,7 +83,7 @@ fn bench_all_3x3(c: &mut Criterion) {
     group.bench_function("auto", |b| {
         b.iter(|| {
             for (board, &length) in boards.iter().zip(&expected) {
-                let s = solve(board, &goal, &options, Control::default()).unwrap();
+                let s = solve(board, &goal, &options, &tables, Control::default()).unwrap();
                 assert!(s.optimal);
                 assert_eq!(s.moves.unwrap().len(), length);
             }

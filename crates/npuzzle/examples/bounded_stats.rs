@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use npuzzle::search::{Control, Limits};
-use npuzzle::{generate, solve, Algorithm, GoalSpec, Shape, SolveOptions};
+use npuzzle::{generate, solve, Algorithm, GoalSpec, Shape, SolveOptions, Tables};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -28,6 +28,7 @@ fn main() {
         .map_or(Ok(10.0), |s| s.parse())
         .expect("seconds");
     let goal = GoalSpec::Standard.board(shape).expect("a goal");
+    let tables = Tables::default();
     let control = Control {
         limits: Limits {
             time: Some(Duration::from_secs_f64(seconds)),
@@ -57,7 +58,7 @@ fn main() {
                 weight,
                 ..SolveOptions::default()
             };
-            let s = solve(&start, &goal, &options, control).expect("solvable");
+            let s = solve(&start, &goal, &options, &tables, control).expect("solvable");
             if i == 0 {
                 line += &format!(", lower bound {}", s.lower_bound.unwrap());
             }

@@ -8,22 +8,10 @@ use std::fmt;
 
 use crate::moves::Move;
 use crate::shape::{Shape, ShapeError};
+use crate::text::clip;
 
 /// A tile number; `0` is the blank.
 pub type Tile = u32;
-
-/// Longest piece of user text quoted back in an error message.
-const CLIP: usize = 24;
-
-/// Shortens user text for an error message so a huge input gives a one-line error.
-pub(crate) fn clip(s: &str) -> String {
-    if s.chars().count() <= CLIP {
-        s.to_string()
-    } else {
-        let head: String = s.chars().take(CLIP).collect();
-        format!("{head}…")
-    }
-}
 
 /// Why text or tiles do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

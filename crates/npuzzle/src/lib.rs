@@ -5,9 +5,12 @@
 //! and optimal algorithms.
 //!
 //! ```
-//! use npuzzle::{solve, Board, GoalSpec, HeuristicSpec, Algorithm, SolveOptions};
+//! use npuzzle::{solve, Board, GoalSpec, HeuristicSpec, Algorithm, SolveOptions, Tables};
 //! use npuzzle::search::Control;
 //!
+//! // The tables heuristics use (pattern databases, exact small-board tables): owned by the
+//! // program, passed in.
+//! let tables = Tables::default();
 //! let start = Board::parse("7 2 6/8 1 4/3 5 0", None)?;
 //! let goal = GoalSpec::Standard.board(start.shape())?;
 //! let options = SolveOptions {
@@ -15,33 +18,40 @@
 //!     heuristic: Some("manhattan".parse()?),
 //!     ..SolveOptions::default()
 //! };
-//! let solution = solve(&start, &goal, &options, Control::default())?;
+//! let solution = solve(&start, &goal, &options, &tables, Control::default())?;
 //! let moves = solution.moves.expect("no limit was set");
 //! assert!(solution.optimal);
 //! assert_eq!(start.replay(&moves).unwrap(), goal);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod algorithm;
 pub mod board;
 pub mod constructive;
+mod error;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
 pub mod moves;
+pub mod plan;
 pub mod puzzle;
 pub mod report;
 pub mod search;
 pub mod shape;
 pub mod solvability;
 mod solve;
+mod text;
 
+pub use algorithm::Algorithm;
 pub use board::{Board, ParseBoardError, RawBoard, Tile};
+pub use error::SolveError;
 pub use goal::{GoalError, GoalSpec};
-pub use heuristic::{HeuristicError, HeuristicSpec};
+pub use heuristic::{HeuristicError, HeuristicSpec, TablePolicy, Tables};
 pub use moves::Move;
+pub use plan::{plan, Plan, SolveOptions};
 pub use puzzle::Puzzle;
 pub use report::SolveReport;
 pub use search::{Limits, SearchStats, StopReason};
 pub use shape::{Shape, ShapeError};
 pub use solvability::Verdict;
-pub use solve::{planned_heuristic, solve, Algorithm, Solution, SolveError, SolveOptions};
+pub use solve::{execute, solve, Solution};

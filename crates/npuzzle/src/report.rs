@@ -4,8 +4,10 @@
 use serde::Serialize;
 
 use crate::board::Board;
+use crate::error::SolveError;
 use crate::moves::Move;
-use crate::solve::{Solution, SolveError};
+use crate::plan::PhaseKind;
+use crate::solve::Solution;
 
 /// One solve, ready to serialise. Field names are a stable contract (see the README).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -32,6 +34,10 @@ pub struct SolveReport {
     pub admissible: Option<bool>,
     /// Algorithm used (`null` when no search ran).
     pub algorithm: Option<String>,
+    /// Which phase of the plan answered: `search` (the one algorithm asked for), `optimal`,
+    /// `bounded` or `constructive` (`auto`'s phases). Absent when no search ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phase: Option<PhaseKind>,
     /// `time`, `nodes`, `memory` or `cancelled` when a limit stopped the search.
     pub stopped_by: Option<&'static str>,
     /// Board shape, `RxC`.
@@ -79,6 +85,7 @@ impl SolveReport {
             heuristic: None,
             admissible: None,
             algorithm: None,
+            phase: None,
             stopped_by: None,
             size: start.shape().to_string(),
             start: start.tiles().to_vec(),
@@ -102,9 +109,10 @@ impl SolveReport {
                 generated: s.stats.generated,
                 max_open: s.stats.max_open,
                 seconds: s.stats.seconds,
-                heuristic: Some(s.heuristic.clone()),
+                heuristic: Some(s.heuristic_name()),
                 admissible: Some(s.admissible),
                 algorithm: Some(s.algorithm.name().to_string()),
+                phase: Some(s.phase),
                 stopped_by: s.stopped_by.map(|r| r.as_str()),
                 lower_bound: s.lower_bound,
                 bound_factor: s.bound_factor,

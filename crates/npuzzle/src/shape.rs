@@ -111,7 +111,7 @@ impl FromStr for Shape {
 
     /// Parses `RxC` (also `R×C`, `R*C`) or a single `N` for a square.
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
-        let syntax = || ShapeError::Syntax(crate::board::clip(s.trim()));
+        let syntax = || ShapeError::Syntax(crate::text::clip(s.trim()));
         let t = s.trim().to_ascii_lowercase();
         let parse = |p: &str| p.trim().parse::<usize>().map_err(|_| syntax());
         let parts: Vec<&str> = t.split(['x', '×', '*']).collect();

@@ -81,6 +81,7 @@ fn solve_reports_constructive_honestly() {
             &start,
             &goal,
             &options(Algorithm::Constructive),
+            common::tables(),
             Control::default(),
         )
         .unwrap();
@@ -98,6 +99,7 @@ fn solve_reports_constructive_honestly() {
                 &other,
                 &goal,
                 &options(Algorithm::Constructive),
+                common::tables(),
                 Control::default()
             ),
             Err(SolveError::Unsolvable(_))
@@ -140,7 +142,7 @@ fn bounds_hold_against_bfs() {
                         weight,
                         ..SolveOptions::default()
                     };
-                    let s = solve(&start, &goal, &o, Control::default()).unwrap();
+                    let s = solve(&start, &goal, &o, common::tables(), Control::default()).unwrap();
                     let moves = s.moves.as_ref().unwrap();
                     common::assert_replays(&start, moves, &goal);
                     let len = moves.len() as u64;
@@ -170,7 +172,14 @@ fn auto_on_large_boards_says_what_it_did() {
     let mut rng = generate::rng(11);
     for _ in 0..5 {
         let start = generate::random_walk(&goal, 30, &mut rng);
-        let s = solve(&start, &goal, &SolveOptions::default(), Control::default()).unwrap();
+        let s = solve(
+            &start,
+            &goal,
+            &SolveOptions::default(),
+            common::tables(),
+            Control::default(),
+        )
+        .unwrap();
         let moves = s.moves.as_ref().unwrap();
         common::assert_replays(&start, moves, &goal);
         assert_eq!(s.algorithm, Algorithm::IdaStar);
@@ -181,7 +190,14 @@ fn auto_on_large_boards_says_what_it_did() {
     for size in ["8x8", "20x20"] {
         let goal = GoalSpec::Spiral.board(size.parse().unwrap()).unwrap();
         let start = generate::random_solvable(&goal, &mut generate::rng(2));
-        let s = solve(&start, &goal, &SolveOptions::default(), Control::default()).unwrap();
+        let s = solve(
+            &start,
+            &goal,
+            &SolveOptions::default(),
+            common::tables(),
+            Control::default(),
+        )
+        .unwrap();
         let moves = s.moves.as_ref().unwrap();
         common::assert_replays(&start, moves, &goal);
         assert!(!s.optimal, "{size}");
@@ -209,7 +225,14 @@ fn limits_stop_the_constructive_solver() {
         },
         ..Control::default()
     };
-    let s = solve(&start, &goal, &options(Algorithm::Constructive), control).unwrap();
+    let s = solve(
+        &start,
+        &goal,
+        &options(Algorithm::Constructive),
+        common::tables(),
+        control,
+    )
+    .unwrap();
     assert!(s.moves.is_none());
     assert_eq!(s.stopped_by, Some(StopReason::Memory));
     let cancel = std::sync::atomic::AtomicBool::new(true);
@@ -217,7 +240,14 @@ fn limits_stop_the_constructive_solver() {
         cancel: Some(&cancel),
         ..Control::default()
     };
-    let s = solve(&start, &goal, &options(Algorithm::Constructive), control).unwrap();
+    let s = solve(
+        &start,
+        &goal,
+        &options(Algorithm::Constructive),
+        common::tables(),
+        control,
+    )
+    .unwrap();
     assert_eq!(s.stopped_by, Some(StopReason::Cancelled));
 }
 

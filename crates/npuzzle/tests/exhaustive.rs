@@ -38,7 +38,7 @@ fn options(algorithm: Algorithm, heuristic: Option<&str>) -> SolveOptions {
 
 /// Solves `start` and checks the length against the reference and the replay.
 fn check_optimal(start: &Board, goal: &Board, opts: &SolveOptions, distance: u32) {
-    let s = solve(start, goal, opts, Control::default()).unwrap();
+    let s = solve(start, goal, opts, common::tables(), Control::default()).unwrap();
     assert!(s.optimal, "{:?} should be optimal", opts);
     let moves = s.moves.expect("no limits were set");
     assert_eq!(moves.len() as u32, distance, "{start} with {:?}", opts);
@@ -58,7 +58,13 @@ fn solvability_equals_reachability_for_every_state_and_goal() {
                 let v = solvability::check(&b, &goal).unwrap();
                 assert_eq!(v.solvable, dist.contains_key(tiles), "{b} -> {goal}: {v}");
                 if !v.solvable {
-                    let err = solve(&b, &goal, &SolveOptions::default(), Control::default());
+                    let err = solve(
+                        &b,
+                        &goal,
+                        &SolveOptions::default(),
+                        common::tables(),
+                        Control::default(),
+                    );
                     assert!(matches!(err, Err(npuzzle::SolveError::Unsolvable(_))));
                 }
             }
@@ -114,10 +120,17 @@ fn suboptimal_algorithms_return_valid_paths_and_say_so() {
     };
     for (tiles, &d) in dist.iter().step_by(7) {
         let start = Board::new(shape, tiles.clone()).unwrap();
-        let g = solve(&start, &goal, &greedy, Control::default()).unwrap();
+        let g = solve(&start, &goal, &greedy, common::tables(), Control::default()).unwrap();
         assert!(!g.optimal);
         assert_replays(&start, g.moves.as_ref().unwrap(), &goal);
-        let w = solve(&start, &goal, &weighted, Control::default()).unwrap();
+        let w = solve(
+            &start,
+            &goal,
+            &weighted,
+            common::tables(),
+            Control::default(),
+        )
+        .unwrap();
         let len = w.moves.as_ref().unwrap().len() as f64;
         assert!(
             len <= 1.5 * f64::from(d) + 1e-9,
@@ -143,10 +156,10 @@ fn check_admissible(shape: Shape, goal: &Board, dist: &HashMap<Vec<u32>, u32>) {
         .map(|s| {
             let spec: HeuristicSpec = s.parse().unwrap();
             assert!(spec.admissible(), "{s}");
-            heuristic::build(&spec, &puzzle).unwrap()
+            heuristic::build(&spec, &puzzle, common::tables()).unwrap()
         })
         .collect();
-    let perfect = heuristic::PerfectTable::get(&puzzle).ok();
+    let perfect = common::tables().perfect(&puzzle).ok();
     for (tiles, &d) in dist {
         let bytes: Vec<u8> = tiles.iter().map(|&t| t as u8).collect();
         for (h, name) in hs.iter().zip(specs) {

@@ -5,7 +5,9 @@ mod common;
 
 use common::{all_states, assert_replays, bfs_distances, instances, korf_goal};
 use npuzzle::generate::{random_walk, rng};
-use npuzzle::heuristic::pdb::{registry, store, Partition, PatternDatabase, TableKey, TableSource};
+use npuzzle::heuristic::pdb::{store, Partition, PatternDatabase, TableKey};
+use npuzzle::heuristic::tables::fetch;
+use npuzzle::heuristic::TableSource;
 use npuzzle::heuristic::{LinearConflict, Manhattan};
 use npuzzle::search::{idastar, Control};
 use npuzzle::{solve, Algorithm, Board, GoalSpec, HeuristicSpec, Puzzle, Shape, SolveOptions};
@@ -13,7 +15,7 @@ use npuzzle::{solve, Algorithm, Board, GoalSpec, HeuristicSpec, Puzzle, Shape, S
 fn database(goal: &Board, sizes: &[usize]) -> (Puzzle, PatternDatabase) {
     let puzzle = Puzzle::new(goal).unwrap();
     let partition = Partition::new(puzzle.shape, usize::from(puzzle.goal_cell[0]), sizes).unwrap();
-    let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {}).unwrap();
+    let (db, _) = PatternDatabase::new(&puzzle, &partition, common::tables(), &mut |_| {}).unwrap();
     (puzzle, db)
 }
 
@@ -177,8 +179,15 @@ fn twenty_four_puzzle_with_6_6_6_6_matches_linear_conflict() {
         Control::default(),
     );
     assert!(lc.stats.generated > 1_000_000);
-    let auto = solve(&start, &goal, &SolveOptions::default(), Control::default()).unwrap();
-    assert_eq!(auto.heuristic, "pdb:6-6-6-6");
+    let auto = solve(
+        &start,
+        &goal,
+        &SolveOptions::default(),
+        common::tables(),
+        Control::default(),
+    )
+    .unwrap();
+    assert_eq!(auto.heuristic_name(), "pdb:6-6-6-6");
     assert_eq!(auto.algorithm, Algorithm::IdaStar);
     assert!(auto.optimal);
     let moves = auto.moves.unwrap();
@@ -215,8 +224,19 @@ fn korf_felner_24_puzzle_instance_1() {
 fn solve_uses_and_names_the_pdb() {
     let goal = GoalSpec::Standard.board(Shape::square(4).unwrap()).unwrap();
     let start = random_walk(&goal, 70, &mut rng(5));
-    let auto = solve(&start, &goal, &SolveOptions::default(), Control::default()).unwrap();
-    assert!(auto.heuristic.starts_with("pdb:"), "{}", auto.heuristic);
+    let auto = solve(
+        &start,
+        &goal,
+        &SolveOptions::default(),
+        common::tables(),
+        Control::default(),
+    )
+    .unwrap();
+    assert!(
+        auto.heuristic_name().starts_with("pdb:"),
+        "{}",
+        auto.heuristic_name()
+    );
     assert_eq!(auto.algorithm, Algorithm::IdaStar);
     assert!(auto.optimal);
     assert_replays(&start, auto.moves.as_ref().unwrap(), &goal);
@@ -232,16 +252,23 @@ fn solve_uses_and_names_the_pdb() {
                 heuristic: Some(h.parse::<HeuristicSpec>().unwrap()),
                 ..SolveOptions::default()
             };
-            let s = solve(&start, &goal, &options, Control::default()).unwrap();
+            let s = solve(
+                &start,
+                &goal,
+                &options,
+                common::tables(),
+                Control::default(),
+            )
+            .unwrap();
             assert_eq!(s.length(), auto.length(), "{h} {algorithm}");
             assert!(s.optimal && s.admissible);
             // `pdb` is reported resolved, as the partition it stood for.
-            let named = s.heuristic.matches("pdb").count();
+            let named = s.heuristic_name().matches("pdb").count();
             assert_eq!(
                 named,
-                s.heuristic.matches("pdb:").count(),
+                s.heuristic_name().matches("pdb:").count(),
                 "{}",
-                s.heuristic
+                s.heuristic_name()
             );
         }
     }
@@ -250,7 +277,14 @@ fn solve_uses_and_names_the_pdb() {
         ..SolveOptions::default()
     };
     let small = GoalSpec::Standard.board(Shape::square(3).unwrap()).unwrap();
-    let err = solve(&small, &small, &options, Control::default()).unwrap_err();
+    let err = solve(
+        &small,
+        &small,
+        &options,
+        common::tables(),
+        Control::default(),
+    )
+    .unwrap_err();
     assert_eq!(
         err.to_string(),
         "partition 7-8 covers 15 tiles but a 3x3 board has 8"
@@ -271,13 +305,13 @@ fn cache_round_trips_and_rejects_bad_files() {
         cells: vec![1, 2, 3, 5, 6],
         blank: 0,
     };
-    let (built, e) = registry::fetch(Some(&dir), &key, false, &mut |_| {});
+    let (built, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
     let path = match e.source {
         TableSource::Built(Some(Ok(p))) => p,
         other => panic!("expected a saved build, got {other:?}"),
     };
     assert_eq!(path, dir.join(store::file_name(&key)));
-    let (loaded, e) = registry::fetch(Some(&dir), &key, false, &mut |_| {});
+    let (loaded, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
     assert_eq!(e.source, TableSource::Disk(path.clone()));
     assert_eq!(loaded, built);
 
@@ -316,7 +350,7 @@ fn cache_round_trips_and_rejects_bad_files() {
         let mut bytes = good.clone();
         damage(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
-        let (t, e) = registry::fetch(Some(&dir), &key, false, &mut |_| {});
+        let (t, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
         let (rejected, reason) = e.rejected.expect("a damaged file is not trusted");
         assert_eq!(rejected, path);
         assert!(reason.contains(why), "{why}: {reason}");
@@ -335,13 +369,13 @@ fn cache_round_trips_and_rejects_bad_files() {
         cells: vec![1, 2, 3, 5, 6],
         ..key.clone()
     };
-    let (_, e) = registry::fetch(Some(&dir), &other, false, &mut |_| {});
+    let (_, e) = fetch(Some(&dir), &other, false, true, &mut |_| {});
     let other_path = match e.source {
         TableSource::Built(Some(Ok(p))) => p,
         s => panic!("{s:?}"),
     };
     std::fs::copy(&other_path, &path).unwrap();
-    let (t, e) = registry::fetch(Some(&dir), &key, false, &mut |_| {});
+    let (t, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
     assert!(e.rejected.unwrap().1.contains("holds the pattern"));
     assert_eq!(t, built);
     std::fs::remove_dir_all(&dir).unwrap();

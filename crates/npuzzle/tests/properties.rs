@@ -13,7 +13,7 @@ fn solve_with(start: &Board, goal: &Board, algorithm: Algorithm, h: &str) -> usi
         heuristic: Some(h.parse().unwrap()),
         ..SolveOptions::default()
     };
-    let s = solve(start, goal, &opts, Control::default()).unwrap();
+    let s = solve(start, goal, &opts, common::tables(), Control::default()).unwrap();
     assert!(s.optimal);
     let moves = s.moves.unwrap();
     assert_replays(start, &moves, goal);

@@ -35,7 +35,7 @@ fn astar_is_optimal_with_an_inconsistent_heuristic() {
         let goal = GoalSpec::Standard.board(shape).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
         let h = Patchy {
-            exact: PerfectTable::get(&puzzle).unwrap(),
+            exact: common::tables().perfect(&puzzle).unwrap(),
         };
         let dist = bfs_distances(&goal);
         for (tiles, &d) in dist.iter().step_by(step) {

@@ -2,12 +2,13 @@
 //! definitions on every algorithm.
 
 use npuzzle::search::Control;
-use npuzzle::{generate, solve, Algorithm, GoalSpec, SolveOptions};
+use npuzzle::{generate, solve, Algorithm, GoalSpec, SolveOptions, Tables};
 
 #[test]
 fn final_open_and_max_depth_keep_their_definitions() {
     let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
     let mut rng = generate::rng(11);
+    let tables = Tables::default();
     for _ in 0..20 {
         let start = generate::random_walk(&goal, 18, &mut rng);
         for algorithm in [Algorithm::Bfs, Algorithm::AStar, Algorithm::IdaStar] {
@@ -16,7 +17,7 @@ fn final_open_and_max_depth_keep_their_definitions() {
                 heuristic: Some("manhattan".parse().unwrap()),
                 ..SolveOptions::default()
             };
-            let s = solve(&start, &goal, &options, Control::default()).unwrap();
+            let s = solve(&start, &goal, &options, &tables, Control::default()).unwrap();
             let moves = s.moves.clone().unwrap();
             assert_eq!(start.replay(&moves).unwrap(), goal);
             let len = moves.len() as u64;

@@ -5,18 +5,16 @@
 //! rest. The exit code is the worst outcome over all lines (see [`Status::outcome`]).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use npuzzle::search::Control;
-use npuzzle::{solve, Board, GoalSpec, Shape, Solution, SolveError, SolveReport};
+use npuzzle::{GoalSpec, Shape, SolveReport, Tables};
 use serde::Serialize;
 
 use crate::exit::Outcome;
-use crate::input::{self, Entry};
+use crate::instances::{read_entries, solve_entry, Record, Status};
 use crate::options::SearchArgs;
 use crate::{aima, runner};
 
@@ -62,176 +60,6 @@ pub enum Format {
     Aima,
 }
 
-/// What became of one line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Solved, and the expected length (if any) agrees.
-    Solved,
-    /// Solved or proved unsolvable, and the expected length written in the file is wrong.
-    WrongExpected,
-    /// The board cannot reach the goal.
-    Unsolvable,
-    /// A limit stopped the search.
-    Limit,
-    /// Not a board, or not one the search accepts.
-    Invalid,
-}
-
-impl Status {
-    /// The name used in every output format.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::WrongExpected => "wrong-expected",
-            Status::Unsolvable => "unsolvable",
-            Status::Limit => "limit",
-            Status::Invalid => "invalid",
-        }
-    }
-
-    /// The exit outcome: a wrong expected length counts as invalid input (the file's claim
-    /// is false), like a malformed line.
-    pub fn outcome(self) -> Outcome {
-        match self {
-            Status::Solved => Outcome::Success,
-            Status::Unsolvable => Outcome::Unsolvable,
-            Status::Limit => Outcome::Limit,
-            Status::WrongExpected | Status::Invalid => Outcome::Invalid,
-        }
-    }
-}
-
-/// One line's result.
-pub struct Record {
-    /// 0-based position among the instances.
-    pub index: usize,
-    /// 1-based line number in the input.
-    pub line: usize,
-    /// The optimal length written in the file.
-    pub expected: Option<usize>,
-    /// Whether the result agrees with `expected` (`None`: nothing to compare, or a path
-    /// that is not guaranteed shortest and is not shorter than expected).
-    pub matches_expected: Option<bool>,
-    /// The verdict.
-    pub status: Status,
-    /// The solve, or why there was none.
-    pub solved: Result<Solved, String>,
-}
-
-/// A board that went through the solver.
-pub struct Solved {
-    pub start: Board,
-    pub goal: Board,
-    pub result: Result<Solution, SolveError>,
-}
-
-/// Reads a file (or `-`) into entries, refusing input without a single board.
-///
-/// # Errors
-/// An unreadable file or one without boards.
-pub fn read_entries(path: &Path, size: Option<Shape>) -> Result<Vec<Entry>> {
-    let text = input::read_file(path)?;
-    let has_board = text
-        .lines()
-        .map(str::trim)
-        .any(|l| !l.is_empty() && !l.starts_with('#'));
-    if !has_board {
-        bail!("{} has no boards", display_path(path));
-    }
-    Ok(input::parse_entries(&text, size))
-}
-
-fn display_path(path: &Path) -> String {
-    if path == Path::new("-") {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    }
-}
-
-/// Prefixes `line N: ` unless the message already names its line.
-pub fn located(line: usize, message: &str) -> String {
-    if message.starts_with("line ") {
-        message.to_string()
-    } else {
-        format!("line {line}: {message}")
-    }
-}
-
-/// Solves one entry and judges it against its expected length.
-fn solve_entry(
-    index: usize,
-    entry: &Entry,
-    goal: &GoalSpec,
-    search: &SearchArgs,
-    limits: npuzzle::Limits,
-    cancel: &AtomicBool,
-) -> Record {
-    let mut record = Record {
-        index,
-        line: entry.line,
-        expected: entry.expected,
-        matches_expected: None,
-        status: Status::Invalid,
-        solved: Err(String::new()),
-    };
-    let start = match &entry.board {
-        Ok(b) => b.clone(),
-        Err(e) => {
-            record.solved = Err(located(entry.line, e));
-            return record;
-        }
-    };
-    let goal = match goal.board(start.shape()) {
-        Ok(g) => g,
-        Err(e) => {
-            record.solved = Err(located(entry.line, &e.to_string()));
-            return record;
-        }
-    };
-    let control = Control {
-        limits,
-        cancel: Some(cancel),
-        progress: None,
-        trace: 0,
-    };
-    let result = solve(&start, &goal, &search.solve_options(), control);
-    let (status, matches) = judge(&result, entry.expected);
-    if status == Status::Invalid {
-        let e = result.as_ref().err().map(ToString::to_string);
-        record.solved = Err(located(entry.line, &e.unwrap_or_default()));
-        return record;
-    }
-    record.status = status;
-    record.matches_expected = matches;
-    record.solved = Ok(Solved {
-        start,
-        goal,
-        result,
-    });
-    record
-}
-
-/// The status of a solve and whether it agrees with the expected length.
-///
-/// A path not guaranteed shortest disproves an expected length only when it is shorter.
-fn judge(result: &Result<Solution, SolveError>, expected: Option<usize>) -> (Status, Option<bool>) {
-    match result {
-        Err(SolveError::Unsolvable(_)) => match expected {
-            Some(_) => (Status::WrongExpected, Some(false)),
-            None => (Status::Unsolvable, None),
-        },
-        Err(_) => (Status::Invalid, None),
-        Ok(s) => match (s.length(), expected) {
-            (None, _) => (Status::Limit, None),
-            (Some(_), None) => (Status::Solved, None),
-            (Some(len), Some(e)) if len == e => (Status::Solved, Some(true)),
-            (Some(len), Some(e)) if s.optimal || len < e => (Status::WrongExpected, Some(false)),
-            (Some(_), Some(_)) => (Status::Solved, None),
-        },
-    }
-}
-
 /// Counts for the closing summary.
 #[derive(Default)]
 struct Tally {
@@ -259,8 +87,9 @@ impl Tally {
     }
 }
 
-pub fn run(args: BatchArgs) -> Result<Outcome> {
+pub fn run(args: BatchArgs, tables: &Tables) -> Result<Outcome> {
     let limits = args.search.limits()?; // bad limits before reading any input
+    let options = args.search.solve_options();
     let jobs = runner::jobs(args.jobs)?;
     let entries = read_entries(&args.file, args.size)?;
     let began = Instant::now();
@@ -274,7 +103,9 @@ pub fn run(args: BatchArgs) -> Result<Outcome> {
     let ran = runner::run_in_order(
         &entries,
         jobs,
-        |index, entry, cancel| solve_entry(index, entry, &args.goal, &args.search, limits, cancel),
+        |index, entry, cancel| {
+            solve_entry(index, entry, &args.goal, &options, tables, limits, cancel)
+        },
         |_, record| {
             tally.add(record.status);
             match args.format {
@@ -446,7 +277,7 @@ struct CsvRow<'a> {
     max_open: Option<u64>,
     seconds: Option<f64>,
     algorithm: Option<&'a str>,
-    heuristic: Option<&'a str>,
+    heuristic: Option<String>,
     stopped_by: Option<&'a str>,
     moves: Option<String>,
     error: Option<String>,
@@ -500,7 +331,7 @@ fn csv_row(r: &Record) -> CsvRow<'_> {
                     row.max_open = Some(sol.stats.max_open);
                     row.seconds = Some(sol.stats.seconds);
                     row.algorithm = Some(sol.algorithm.name());
-                    row.heuristic = Some(&sol.heuristic);
+                    row.heuristic = Some(sol.heuristic_name());
                     row.stopped_by = sol.stopped_by.map(|w| w.as_str());
                     row.moves = sol.moves.as_deref().map(npuzzle::Move::to_letters);
                 }
@@ -559,55 +390,6 @@ fn aima_block(r: &Record, several: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use npuzzle::search::SearchStats;
-    use npuzzle::{Algorithm, Verdict};
-
-    fn solution(length: Option<usize>, optimal: bool) -> Result<Solution, SolveError> {
-        let start = Board::parse("1 2 3/4 5 6/7 8 0", None).unwrap();
-        let verdict = npuzzle::solvability::check(&start, &start).unwrap();
-        Ok(Solution {
-            verdict,
-            moves: length.map(|n| vec![npuzzle::Move::Up; n]),
-            optimal,
-            stats: SearchStats::default(),
-            stopped_by: None,
-            algorithm: Algorithm::IdaStar,
-            heuristic: "manhattan".into(),
-            admissible: true,
-            trace: Vec::new(),
-            lower_bound: None,
-            bound_factor: None,
-        })
-    }
-
-    #[test]
-    fn expected_lengths_are_judged_by_what_the_path_proves() {
-        use Status::*;
-        assert_eq!(
-            judge(&solution(Some(20), true), Some(20)),
-            (Solved, Some(true))
-        );
-        assert_eq!(
-            judge(&solution(Some(22), true), Some(20)),
-            (WrongExpected, Some(false))
-        );
-        // A greedy path longer than expected proves nothing; a shorter one does.
-        assert_eq!(judge(&solution(Some(30), false), Some(20)), (Solved, None));
-        assert_eq!(
-            judge(&solution(Some(18), false), Some(20)),
-            (WrongExpected, Some(false))
-        );
-        assert_eq!(judge(&solution(None, false), Some(20)), (Limit, None));
-        assert_eq!(judge(&solution(Some(5), true), None), (Solved, None));
-        let unsolvable: Verdict = {
-            let a = Board::parse("1 2 3/4 5 6/8 7 0", None).unwrap();
-            let g = Board::parse("1 2 3/4 5 6/7 8 0", None).unwrap();
-            npuzzle::solvability::check(&a, &g).unwrap()
-        };
-        let err = Err(SolveError::Unsolvable(unsolvable));
-        assert_eq!(judge(&err, None), (Unsolvable, None));
-        assert_eq!(judge(&err, Some(3)), (WrongExpected, Some(false)));
-    }
 
     #[test]
     fn the_worst_status_decides_the_exit_code() {

@@ -7,19 +7,21 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::heuristic::TableSource;
 use npuzzle::search::Control;
 use npuzzle::SolveReport;
 use npuzzle::{
-    planned_heuristic, solve, Algorithm, Board, GoalSpec, Shape, Solution, SolveError, SolveOptions,
+    execute, plan, solve, Algorithm, Board, GoalSpec, Plan, Shape, Solution, SolveError,
+    SolveOptions, Tables,
 };
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::cmd::pdb::{megabytes, peak_rss, prepare, Prepared};
 use crate::exit::Outcome;
 use crate::input;
 use crate::options::SearchArgs;
 use crate::output;
+use crate::tables::{megabytes, peak_rss, prepare, Prepared};
 
 /// Solve every instance of a file and report lengths, nodes and times.
 #[derive(Args, Debug)]
@@ -58,34 +60,33 @@ struct Run {
     seconds: f64,
 }
 
-/// The options `bench` solves with: those given, except that `auto` becomes IDA* with the
-/// heuristic `auto` plans for the goal. Lengths are checked against optimal ones, and on
-/// boards over 16 cells `auto` gives up optimality after a node budget (weighted A*), which
-/// would turn a slow instance into a wrong length.
-fn optimal_options(options: &SolveOptions, goal: &Board) -> SolveOptions {
-    if options.algorithm != Algorithm::Auto {
-        return options.clone();
-    }
-    SolveOptions {
-        algorithm: Algorithm::IdaStar,
-        heuristic: Some(planned_heuristic(goal, options)),
-        ..options.clone()
+/// The options `bench` solves with: those given, except that `auto` becomes IDA*, which
+/// the planner gives the heuristic auto's optimal phase uses. Lengths are checked against
+/// optimal ones, and auto gives up optimality after a node budget, which would turn a slow
+/// instance into a wrong length.
+fn optimal_options(options: &SolveOptions) -> SolveOptions {
+    match options.algorithm {
+        Algorithm::Auto => SolveOptions {
+            algorithm: Algorithm::IdaStar,
+            ..options.clone()
+        },
+        _ => options.clone(),
     }
 }
 
-pub fn run(args: BenchArgs) -> Result<Outcome> {
+pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     let limits = args.search.limits()?;
     if args.jobs == 0 || args.jobs > 1024 {
         bail!("--jobs must be between 1 and 1024, got {}", args.jobs);
     }
     let text = input::read_file(&args.file)?;
     let entries = input::parse_entries(&text, args.size);
-    let options = args.search.solve_options();
+    let options = optimal_options(&args.search.solve_options());
 
     // Tables first, timed apart from the searches.
     let mut prepared = Prepared::default();
-    // The options each shape is solved with, decided once per shape.
-    let mut by_shape: Vec<(Shape, SolveOptions)> = Vec::new();
+    // The plan of each shape, made once per shape.
+    let mut by_shape: Vec<(Shape, Plan)> = Vec::new();
     let mut heuristic = None;
     for e in &entries {
         if let Ok(b) = &e.board {
@@ -93,13 +94,15 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                 continue;
             }
             if let Ok(goal) = args.goal.board(b.shape()) {
-                let shape_options = optimal_options(&options, &goal);
-                let spec = planned_heuristic(&goal, &shape_options);
-                by_shape.push((b.shape(), shape_options));
-                heuristic.get_or_insert_with(|| spec.to_string());
-                let p = prepare(&spec, &goal)?;
-                prepared.seconds += p.seconds;
-                prepared.events.extend(p.events);
+                let p = plan(&goal, &options, tables)?;
+                heuristic.get_or_insert_with(|| {
+                    p.heuristic()
+                        .map_or("none".to_string(), ToString::to_string)
+                });
+                let ready = prepare(&p, &goal, tables)?;
+                prepared.seconds += ready.seconds;
+                prepared.events.extend(ready.events);
+                by_shape.push((b.shape(), p));
             }
         }
     }
@@ -136,11 +139,10 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                                 limits,
                                 ..Control::default()
                             };
-                            let options = by_shape
-                                .iter()
-                                .find(|(s, _)| *s == start.shape())
-                                .map_or(&options, |(_, o)| o);
-                            let result = solve(start, &goal, options, control);
+                            let result = match by_shape.iter().find(|(s, _)| *s == start.shape()) {
+                                Some((_, p)) => execute(p, start, &goal, tables, control),
+                                None => solve(start, &goal, &options, tables, control),
+                            };
                             Ok((start.clone(), goal, result))
                         }
                     },
@@ -267,9 +269,9 @@ pub fn run(args: BenchArgs) -> Result<Outcome> {
                     "cells": e.key.cells,
                     "blank": e.key.blank,
                     "source": match &e.source {
-                        npuzzle::heuristic::pdb::TableSource::Memory => "memory",
-                        npuzzle::heuristic::pdb::TableSource::Disk(_) => "disk",
-                        npuzzle::heuristic::pdb::TableSource::Built(_) => "built",
+                        TableSource::Memory => "memory",
+                        TableSource::Disk(_) => "disk",
+                        TableSource::Built(_) => "built",
                     },
                     "seconds": e.seconds,
                     "bytes": e.bytes,

@@ -4,8 +4,8 @@ use anyhow::{bail, Result};
 use clap::Args;
 use npuzzle::solvability;
 
-use crate::cmd::solve::boards;
 use crate::exit::Outcome;
+use crate::input::boards;
 use crate::options::BoardArgs;
 
 /// Decide whether a board can reach the goal, and explain why.

@@ -14,18 +14,17 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use npuzzle::heuristic::MAX_PERFECT_CELLS;
 use npuzzle::search::Control;
 use npuzzle::{
     generate, solvability, solve, Algorithm, Board, GoalSpec, HeuristicSpec, Limits, Shape,
-    SolveError,
+    SolveError, Tables,
 };
 use serde::Serialize;
 
 use crate::branching::effective_branching_factor;
 use crate::chart::{Chart, Series};
-use crate::cmd::batch::{located, read_entries};
 use crate::exit::Outcome;
+use crate::instances::{located, read_entries};
 use crate::options::SearchArgs;
 use crate::runner;
 
@@ -223,17 +222,14 @@ impl Reference {
     }
 
     /// The configuration that gives a board's optimal length.
-    fn config(&self, shape: Shape) -> Option<Config> {
+    fn config(&self) -> Option<Config> {
         match self {
             Reference::None => None,
             Reference::Config(c) => Some(c.clone()),
+            // IDA* with the heuristic the planner gives it: the strongest cheap one.
             Reference::Auto => Some(Config {
                 algorithm: Algorithm::IdaStar,
-                heuristic: Some(if shape.cells() <= MAX_PERFECT_CELLS {
-                    HeuristicSpec::Perfect
-                } else {
-                    HeuristicSpec::LinearConflict
-                }),
+                heuristic: None,
             }),
         }
     }
@@ -380,7 +376,7 @@ struct Comparison {
     reference: String,
 }
 
-pub fn run(args: CompareArgs) -> Result<Outcome> {
+pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
     let configs = configs(&args)?;
     let reference = Reference::parse(&args.reference)?;
     for (_, c) in &configs {
@@ -402,7 +398,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     let mut reference_slot: Vec<Option<usize>> = Vec::with_capacity(instances.len());
     let mut tasks: Vec<(usize, usize)> = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
-        let slot = match (inst.expected, reference.config(inst.board.shape())) {
+        let slot = match (inst.expected, reference.config()) {
             (None, Some(r)) => Some(slots.iter().position(|c| *c == r).unwrap_or_else(|| {
                 slots.push(r);
                 slots.len() - 1
@@ -428,7 +424,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     runner::run_in_order(
         &tasks,
         jobs,
-        |_, &(c, i), cancel| run_one(&instances[i], &searches[c], limits[c], cancel),
+        |_, &(c, i), cancel| run_one(&instances[i], &searches[c], tables, limits[c], cancel),
         |t, run| {
             let (c, i) = tasks[t];
             runs[c][i] = run;
@@ -477,9 +473,7 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
     runs.truncate(configs.len());
     let reference_name = match &reference {
         Reference::None => "none".to_string(),
-        Reference::Auto => {
-            "auto (idastar:perfect up to 10 cells, idastar:linear-conflict above)".to_string()
-        }
+        Reference::Auto => "auto (idastar with the planner's strongest heuristic)".to_string(),
         Reference::Config(c) => c.name(args.weight),
     };
     let cmp = Comparison {
@@ -537,14 +531,26 @@ pub fn run(args: CompareArgs) -> Result<Outcome> {
 }
 
 /// Solves one instance with one configuration.
-fn run_one(inst: &Instance, search: &SearchArgs, limits: Limits, cancel: &AtomicBool) -> Run {
+fn run_one(
+    inst: &Instance,
+    search: &SearchArgs,
+    tables: &Tables,
+    limits: Limits,
+    cancel: &AtomicBool,
+) -> Run {
     let control = Control {
         limits,
         cancel: Some(cancel),
         progress: None,
         trace: 0,
     };
-    match solve(&inst.board, &inst.goal, &search.solve_options(), control) {
+    match solve(
+        &inst.board,
+        &inst.goal,
+        &search.solve_options(),
+        tables,
+        control,
+    ) {
         Ok(s) => Run {
             length: s.length(),
             optimal: s.optimal,

@@ -4,12 +4,12 @@ use std::io::{BufRead, Write};
 
 use anyhow::{bail, Result};
 use clap::Args;
-use npuzzle::{Board, GoalSpec, HeuristicSpec, RawBoard, Shape};
+use npuzzle::{Board, GoalSpec, HeuristicSpec, RawBoard, Shape, Tables};
 
-use crate::cmd::solve::solve_one;
 use crate::exit::Outcome;
 use crate::options::SearchArgs;
 use crate::output;
+use crate::solving::solve_one;
 
 /// Ask for a puzzle one prompt at a time, then solve it. Works with piped input too.
 #[derive(Args, Debug)]
@@ -120,7 +120,7 @@ impl<R: BufRead> Prompter<R> {
     }
 }
 
-pub fn run(args: InteractiveArgs) -> Result<Outcome> {
+pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
     args.search.limits()?;
     let stdin = std::io::stdin();
     let mut p = Prompter {
@@ -138,7 +138,7 @@ pub fn run(args: InteractiveArgs) -> Result<Outcome> {
         search.heuristic = heuristic;
     }
     println!();
-    let result = solve_one(&start, &goal, &search, 0)?;
+    let result = solve_one(&start, &goal, &search, tables, 0)?;
     print!("{}", output::text(&start, &goal, &result, true));
     Ok(output::outcome(&result))
 }

@@ -1,19 +1,17 @@
-//! `npuzzle pdb`: build and list cached pattern databases; also the table preparation
-//! (progress bar, warnings) that `solve` and `bench` share.
+//! `npuzzle pdb`: build and list cached pattern databases.
 
-use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::heuristic::pdb::{
-    self, registry, store, BuildProgress, Partition, PartitionSpec, TableEvent, TableSource,
-};
-use npuzzle::{Board, GoalSpec, HeuristicSpec, Puzzle, Shape};
+use npuzzle::heuristic::pdb::{self, store, Partition, PartitionSpec};
+use npuzzle::heuristic::tables::fetch;
+use npuzzle::heuristic::{TableEvent, TableSource};
+use npuzzle::{GoalSpec, Puzzle, Shape, Tables};
 
 use crate::exit::Outcome;
+use crate::tables::{megabytes, peak_rss, warn_about, BuildBar};
 
 /// Build or list the cached pattern databases.
 #[derive(Args, Debug)]
@@ -56,158 +54,14 @@ struct ListArgs {
     verify: bool,
 }
 
-/// Where tables are cached unless `--pdb-dir` or `NPUZZLE_PDB_DIR` says otherwise.
-pub fn default_dir() -> Option<PathBuf> {
-    dirs::cache_dir().map(|d| d.join("npuzzle").join("pdb"))
-}
-
-/// Points the library's table registry at the cache directory.
-pub fn configure(dir: Option<PathBuf>) {
-    registry::set_cache_dir(
-        dir.filter(|d| !d.as_os_str().is_empty())
-            .or_else(default_dir),
-    );
-}
-
-pub fn run(args: PdbArgs) -> Result<Outcome> {
+pub fn run(args: PdbArgs, tables: &Tables) -> Result<Outcome> {
     match args.command {
-        PdbCommand::Build(b) => build(b),
-        PdbCommand::List(l) => list(l),
+        PdbCommand::Build(b) => build(b, tables),
+        PdbCommand::List(l) => list(l, tables),
     }
 }
 
-/// Tables loaded or built for a run, for reports.
-#[derive(Debug, Default)]
-pub struct Prepared {
-    /// What happened to each table.
-    pub events: Vec<TableEvent>,
-    /// Wall-clock seconds of loading and building.
-    pub seconds: f64,
-}
-
-impl Prepared {
-    /// Bytes of the tables in use.
-    pub fn bytes(&self) -> usize {
-        self.events.iter().map(|e| e.bytes).sum()
-    }
-
-    /// "2 tables loaded from disk in 0.21 s (288.4 MB)", or `None` without tables.
-    pub fn summary(&self) -> Option<String> {
-        if self.events.is_empty() {
-            return None;
-        }
-        let count =
-            |f: fn(&TableSource) -> bool| self.events.iter().filter(|e| f(&e.source)).count();
-        let mut parts = Vec::new();
-        for (n, what) in [
-            (count(|s| matches!(s, TableSource::Built(_))), "built"),
-            (
-                count(|s| matches!(s, TableSource::Disk(_))),
-                "loaded from disk",
-            ),
-            (
-                count(|s| matches!(s, TableSource::Memory)),
-                "already in memory",
-            ),
-        ] {
-            if n > 0 {
-                parts.push(format!("{n} {what}"));
-            }
-        }
-        Some(format!(
-            "{} table{}: {} in {:.2} s, {}",
-            self.events.len(),
-            if self.events.len() == 1 { "" } else { "s" },
-            parts.join(", "),
-            self.seconds,
-            megabytes(self.bytes() as u64)
-        ))
-    }
-}
-
-/// Loads or builds the pattern databases `spec` needs for `goal` (nothing for other
-/// heuristics), with a progress bar on a terminal and a warning for each cached file that
-/// was not trusted or could not be saved.
-///
-/// # Errors
-/// A partition that does not fit the board.
-pub fn prepare(spec: &HeuristicSpec, goal: &Board) -> Result<Prepared> {
-    let Some(puzzle) = Puzzle::new(goal) else {
-        return Ok(Prepared::default());
-    };
-    let started = Instant::now();
-    let bar = BuildBar::new();
-    let events = pdb::prepare(spec, &puzzle, &mut |p| bar.update(p))?;
-    bar.finish();
-    warn_about(&events);
-    Ok(Prepared {
-        events,
-        seconds: started.elapsed().as_secs_f64(),
-    })
-}
-
-fn warn_about(events: &[TableEvent]) {
-    for e in events {
-        if let Some((path, why)) = &e.rejected {
-            eprintln!(
-                "warning: pattern database {} not used: {why}; rebuilt it",
-                path.display()
-            );
-        }
-    }
-    // One line for all tables that could not be saved (e.g. a read-only cache directory).
-    if let Some(why) = events.iter().find_map(|e| match &e.source {
-        TableSource::Built(Some(Err(why))) => Some(why),
-        _ => None,
-    }) {
-        eprintln!("warning: could not save pattern databases to the cache directory: {why}");
-    }
-}
-
-/// A progress bar for table builds, shown only on a terminal and only once a build starts.
-struct BuildBar {
-    bar: Option<ProgressBar>,
-}
-
-impl BuildBar {
-    fn new() -> BuildBar {
-        if !std::io::stderr().is_terminal() {
-            return BuildBar { bar: None };
-        }
-        let bar = ProgressBar::hidden();
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} (eta {eta})",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
-        BuildBar { bar: Some(bar) }
-    }
-
-    fn update(&self, p: &BuildProgress) {
-        if let Some(bar) = &self.bar {
-            if bar.is_hidden() || bar.length() != Some(p.total) {
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                bar.reset();
-                bar.set_length(p.total);
-            }
-            bar.set_position(p.expanded);
-            bar.set_message(format!(
-                "building {}-tile pattern database, depth {}",
-                p.tiles, p.depth
-            ));
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-fn build(args: BuildArgs) -> Result<Outcome> {
+fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
     let goal = args.goal.board(args.size)?;
     let puzzle = Puzzle::new(&goal).context("board too large for pattern databases")?;
     let sizes = match &args.partition {
@@ -218,7 +72,7 @@ fn build(args: BuildArgs) -> Result<Outcome> {
             .expect("a candidate"),
     };
     let partition = Partition::new(args.size, usize::from(puzzle.goal_cell[0]), &sizes)?;
-    let dir = registry::cache_dir();
+    let dir = tables.cache_dir();
     println!(
         "Pattern database pdb:{} for {} (goal {}): {} tables{}.",
         partition.name(),
@@ -239,7 +93,7 @@ fn build(args: BuildArgs) -> Result<Outcome> {
     let bar = BuildBar::new();
     let mut events = Vec::new();
     for key in partition.keys() {
-        let (_, event) = registry::fetch(dir.as_deref(), &key, args.force, &mut |p| bar.update(p));
+        let (_, event) = fetch(dir, &key, args.force, true, &mut |p| bar.update(p));
         bar.finish();
         println!("  {}", describe(&event));
         events.push(event);
@@ -273,12 +127,12 @@ fn describe(e: &TableEvent) -> String {
     )
 }
 
-fn list(args: ListArgs) -> Result<Outcome> {
-    let Some(dir) = registry::cache_dir() else {
+fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
+    let Some(dir) = tables.cache_dir() else {
         bail!("no cache directory: set --pdb-dir or NPUZZLE_PDB_DIR");
     };
     println!("Cache directory: {}", dir.display());
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.to_string_lossy().ends_with(".pdb.bin"))
@@ -341,7 +195,10 @@ fn list(args: ListArgs) -> Result<Outcome> {
                 .iter()
                 .filter_map(|s| {
                     let p = Partition::new(shape, usize::from(puzzle.goal_cell[0]), s).ok()?;
-                    p.keys().iter().all(registry::available).then(|| p.name())
+                    p.keys()
+                        .iter()
+                        .all(|k| tables.pattern_at_hand(k))
+                        .then(|| p.name())
                 })
                 .collect();
             if !ready.is_empty() {
@@ -353,17 +210,4 @@ fn list(args: ListArgs) -> Result<Outcome> {
         }
     }
     Ok(Outcome::Success)
-}
-
-/// `12.3 MB`.
-pub fn megabytes(bytes: u64) -> String {
-    format!("{:.1} MB", bytes as f64 / 1e6)
-}
-
-/// The process's peak resident memory (Linux `VmHWM`), in bytes.
-pub fn peak_rss() -> Option<u64> {
-    let status = std::fs::read_to_string(Path::new("/proc/self/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
 }

@@ -1,9 +1,11 @@
 //! `npuzzle serve`: the web page and JSON API on a local port.
 
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use npuzzle::Tables;
 
 use crate::exit::Outcome;
 
@@ -28,10 +30,19 @@ pub struct ServeArgs {
     /// than cores leaves the rest to other work on the machine, such as a load tool.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Write tables built for requests to the cache directory (default: requests only read
+    /// the cache; build tables ahead with `npuzzle pdb build`).
+    #[arg(long)]
+    pub save_tables: bool,
 }
 
-pub fn run(args: ServeArgs) -> Result<Outcome> {
-    let mut config = npuzzle_web::Config::default();
+pub fn run(args: ServeArgs, tables: &Tables) -> Result<Outcome> {
+    let mut config = npuzzle_web::Config {
+        save_tables: args.save_tables,
+        ..npuzzle_web::Config::default()
+    };
+    // The server holds its own tables under its own policy, reading the same cache.
+    let cache_dir = tables.cache_dir().map(Path::to_path_buf);
     if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= 3600.0) {
         bail!(
             "--time-limit must be above 0 and at most 3600 seconds, got {}",
@@ -66,7 +77,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         if !addr.ip().is_loopback() {
             println!("note: {} is reachable from other machines", addr.ip());
         }
-        npuzzle_web::serve(listener, config)
+        npuzzle_web::serve(listener, config, cache_dir)
             .await
             .context("the server stopped")
     })?;

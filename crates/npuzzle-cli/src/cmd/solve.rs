@@ -4,14 +4,13 @@ use std::io::Write as _;
 
 use anyhow::Result;
 use clap::Args;
-use npuzzle::search::Control;
-use npuzzle::{solve, Board, Solution, SolveError};
+use npuzzle::{plan, Board, SolveError, SolveOptions, Tables};
 
 use crate::exit::Outcome;
 use crate::input;
 use crate::options::{BoardArgs, SearchArgs};
 use crate::output;
-use crate::progress::SearchSpinner;
+use crate::solving::solve_one;
 use crate::stream;
 
 /// Solve boards and print the path and statistics.
@@ -27,55 +26,19 @@ pub struct SolveArgs {
     /// Print every board along the path, numbered step by step.
     #[arg(long)]
     pub path: bool,
+    /// Print the plan (algorithm, heuristic, tables and what they cost, auto's phases and
+    /// budgets, whether the answer is guaranteed optimal) without searching.
+    #[arg(long)]
+    pub explain: bool,
     /// Print the order in which states were expanded, up to N of them.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "50")]
     pub trace: Option<usize>,
 }
 
-/// Boards from the arguments: BOARD, --file or standard input.
-pub fn boards(args: &BoardArgs) -> Result<Vec<input::Entry>> {
-    let text = match (&args.board, &args.file) {
-        (Some(b), _) => {
-            return Ok(vec![input::Entry {
-                line: 1,
-                board: Board::parse(b, args.size).map_err(|e| e.to_string()),
-                expected: None,
-            }])
-        }
-        (None, Some(path)) => input::read_file(path)?,
-        (None, None) => input::read_stdin()?,
-    };
-    Ok(input::parse_entries(&text, args.size))
-}
-
-/// Solves one board with a spinner on a terminal.
-pub fn solve_one(
-    start: &Board,
-    goal: &Board,
-    search: &SearchArgs,
-    trace: usize,
-) -> Result<Result<Solution, SolveError>> {
-    let options = search.solve_options();
-    // Load or build pattern databases with a progress bar; a partition that does not fit
-    // the board is reported by `solve` itself.
-    let _ = crate::cmd::pdb::prepare(&npuzzle::planned_heuristic(goal, &options), goal);
-    let spinner = SearchSpinner::new();
-    let report = |p: &npuzzle::search::Progress| spinner.update(p);
-    let control = Control {
-        limits: search.limits()?,
-        cancel: None,
-        progress: Some(&report),
-        trace,
-    };
-    let result = solve(start, goal, &options, control);
-    spinner.finish();
-    Ok(result)
-}
-
-pub fn run(args: SolveArgs) -> Result<Outcome> {
+pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
     args.search.limits()?; // report bad limits before reading any input
     let trace = args.trace.map(|n| n.min(100_000)).unwrap_or(0);
-    let entries = boards(&args.input)?;
+    let entries = input::boards(&args.input)?;
     let single = entries.len() == 1;
     let mut worst = Outcome::Success;
     for entry in entries {
@@ -97,7 +60,11 @@ pub fn run(args: SolveArgs) -> Result<Outcome> {
                 continue;
             }
         };
-        let result = solve_one(&start, &goal, &args.search, trace)?;
+        if args.explain {
+            explain(&goal, &args.search.solve_options(), tables, args.json)?;
+            continue;
+        }
+        let result = solve_one(&start, &goal, &args.search, tables, trace)?;
         if let Err(e) = &result {
             if !matches!(e, SolveError::Unsolvable(_)) {
                 if single {
@@ -162,4 +129,15 @@ fn print_invalid(message: &str, json: bool) {
     } else {
         eprintln!("error: {message}");
     }
+}
+
+/// Prints the plan for boards towards `goal` (`--explain`).
+fn explain(goal: &Board, options: &SolveOptions, tables: &Tables, json: bool) -> Result<()> {
+    let p = plan(goal, options, tables)?;
+    if json {
+        println!("{}", serde_json::to_string(&p)?);
+    } else {
+        print!("{p}");
+    }
+    Ok(())
 }

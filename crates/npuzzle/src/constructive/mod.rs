@@ -43,10 +43,10 @@ mod grid;
 mod place;
 
 use crate::board::Board;
+use crate::error::SolveError;
 use crate::moves::Move;
 use crate::search::{Control, Meter, SearchOutcome, SearchStats};
 use crate::solvability;
-use crate::solve::SolveError;
 
 use grid::Grid;
 use place::Placer;

@@ -23,6 +23,7 @@ mod misplaced;
 pub mod pdb;
 mod perfect;
 mod spec;
+pub mod tables;
 
 pub use combine::{Max, WeightedSum};
 pub use euclidean::Euclidean;
@@ -31,6 +32,7 @@ pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
 pub use perfect::{PerfectTable, MAX_PERFECT_CELLS};
 pub use spec::{HeuristicError, HeuristicSpec};
+pub use tables::{TableEvent, TablePolicy, TableSource, Tables};
 
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
@@ -92,26 +94,30 @@ impl IncrementalHeuristic for Reevaluate<'_> {
 /// # Errors
 /// [`HeuristicError`] when the heuristic cannot serve this puzzle (e.g. `perfect` on a
 /// board too large for its table).
-pub fn build(spec: &HeuristicSpec, puzzle: &Puzzle) -> Result<Box<dyn Heuristic>, HeuristicError> {
+pub fn build(
+    spec: &HeuristicSpec,
+    puzzle: &Puzzle,
+    tables: &Tables,
+) -> Result<Box<dyn Heuristic>, HeuristicError> {
     Ok(match spec {
         HeuristicSpec::Misplaced => Box::new(Misplaced::new(puzzle)),
         HeuristicSpec::Manhattan => Box::new(Manhattan::new(puzzle)),
         HeuristicSpec::Euclidean => Box::new(Euclidean::new(puzzle)),
         HeuristicSpec::LinearConflict => Box::new(LinearConflict::new(puzzle)),
-        HeuristicSpec::Perfect => Box::new(PerfectTable::get(puzzle)?),
+        HeuristicSpec::Perfect => Box::new(tables.perfect(puzzle)?),
         HeuristicSpec::Pdb(p) => {
-            let partition = pdb::partition(p, puzzle)?;
-            Box::new(pdb::PatternDatabase::new(puzzle, &partition, &mut |_| {})?.0)
+            let partition = p.partition(puzzle)?;
+            Box::new(pdb::PatternDatabase::new(puzzle, &partition, tables, &mut |_| {})?.0)
         }
         HeuristicSpec::Sum(terms) => Box::new(WeightedSum(
             terms
                 .iter()
-                .map(|(w, s)| Ok((*w, build(s, puzzle)?)))
+                .map(|(w, s)| Ok((*w, build(s, puzzle, tables)?)))
                 .collect::<Result<_, HeuristicError>>()?,
         )),
         HeuristicSpec::Max(parts) => Box::new(Max(parts
             .iter()
-            .map(|s| build(s, puzzle))
+            .map(|s| build(s, puzzle, tables))
             .collect::<Result<_, _>>()?)),
     })
 }

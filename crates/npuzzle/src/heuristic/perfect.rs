@@ -1,8 +1,7 @@
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use super::lehmer::{rank, unrank};
-use super::{Heuristic, HeuristicError};
+use super::Heuristic;
 use crate::puzzle::Puzzle;
 
 /// The largest board (in cells) for which [`PerfectTable`] holds every state: 10! bytes is
@@ -12,7 +11,7 @@ pub const MAX_PERFECT_CELLS: usize = 10;
 /// The exact distance of every state to the goal, from one breadth-first search backwards
 /// from the goal. With it, IDA* walks straight down an optimal path.
 ///
-/// Tables are built once per shape and goal and shared for the life of the process.
+/// Tables are built by [`super::Tables::perfect`], once per shape and goal, and kept there.
 #[derive(Clone, Debug)]
 pub struct PerfectTable {
     n: usize,
@@ -20,38 +19,11 @@ pub struct PerfectTable {
     dist: Arc<Vec<u8>>,
 }
 
-type Key = (usize, usize, Vec<u8>);
-
-fn cache() -> &'static Mutex<HashMap<Key, Arc<Vec<u8>>>> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Vec<u8>>>>> = OnceLock::new();
-    CACHE.get_or_init(Default::default)
-}
-
 impl PerfectTable {
-    /// The table for a puzzle's goal, built on first use.
-    ///
-    /// # Errors
-    /// [`HeuristicError::TooLarge`] for boards over [`MAX_PERFECT_CELLS`] cells.
-    pub fn get(puzzle: &Puzzle) -> Result<PerfectTable, HeuristicError> {
-        let n = puzzle.cells();
-        if n > MAX_PERFECT_CELLS {
-            return Err(HeuristicError::TooLarge {
-                heuristic: "perfect".into(),
-                cells: n,
-                max: MAX_PERFECT_CELLS,
-            });
-        }
-        let key = (
-            puzzle.shape.rows(),
-            puzzle.shape.cols(),
-            puzzle.goal.clone(),
-        );
-        let mut tables = cache().lock().unwrap_or_else(|e| e.into_inner());
-        let dist = tables
-            .entry(key)
-            .or_insert_with(|| Arc::new(build(puzzle)))
-            .clone();
-        Ok(PerfectTable { n, dist })
+    /// A table from its distances by permutation rank (see [`super::Tables::perfect`],
+    /// which builds and keeps them).
+    pub(crate) fn from_distances(n: usize, dist: Arc<Vec<u8>>) -> PerfectTable {
+        PerfectTable { n, dist }
     }
 
     /// The exact number of moves from `tiles` to the goal, or `None` if unreachable.
@@ -75,7 +47,7 @@ impl Heuristic for PerfectTable {
 }
 
 /// Breadth-first search from the goal over permutation ranks.
-fn build(puzzle: &Puzzle) -> Vec<u8> {
+pub(super) fn build(puzzle: &Puzzle) -> Vec<u8> {
     let n = puzzle.cells();
     let total: usize = (1..=n).product();
     let mut dist = vec![u8::MAX; total];

@@ -31,6 +31,16 @@ pub enum HeuristicError {
     /// A pattern database that cannot serve the board.
     #[error(transparent)]
     Pdb(#[from] PdbError),
+    /// Tables that would have to be built, larger than the holder of the tables allows.
+    #[error(
+        "this heuristic needs tables of {entries} entries built first; here at most {max} may be built (choose another heuristic, or build them with `npuzzle pdb build`)"
+    )]
+    TablesNotAllowed {
+        /// Entries to build.
+        entries: u64,
+        /// The most allowed.
+        max: u64,
+    },
 }
 
 /// A heuristic as named on the command line: a base heuristic or a combination.
@@ -177,7 +187,7 @@ struct Parser<'a> {
 impl Parser<'_> {
     fn error(&self, problem: String) -> HeuristicError {
         HeuristicError::Syntax {
-            expr: crate::board::clip(self.original),
+            expr: crate::text::clip(self.original),
             problem,
         }
     }
@@ -284,7 +294,7 @@ impl Parser<'_> {
             "perfect" | "exact" | "table" => Ok(HeuristicSpec::Perfect),
             n if n == "pdb" || n.starts_with("pdb:") => Ok(HeuristicSpec::Pdb(n.parse()?)),
             "" => Err(self.error("expected a heuristic name".into())),
-            other => Err(HeuristicError::Unknown(crate::board::clip(other))),
+            other => Err(HeuristicError::Unknown(crate::text::clip(other))),
         }
     }
 }

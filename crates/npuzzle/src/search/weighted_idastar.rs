@@ -192,7 +192,7 @@ mod tests {
     use super::*;
     use crate::generate;
     use crate::goal::GoalSpec;
-    use crate::heuristic::{LinearConflict, Manhattan, PerfectTable};
+    use crate::heuristic::{LinearConflict, Manhattan, Tables};
 
     /// On random 3x3 boards, weighted IDA* stays within W of the exact distance (from the
     /// perfect table, built by an independent breadth-first search).
@@ -200,7 +200,7 @@ mod tests {
     fn within_the_bound() {
         let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
-        let table = PerfectTable::get(&puzzle).unwrap();
+        let table = Tables::default().perfect(&puzzle).unwrap();
         let mut rng = generate::rng(5);
         for w in [1.0, 1.5, 2.0, 4.0] {
             for _ in 0..40 {

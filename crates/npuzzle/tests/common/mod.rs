@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use npuzzle::{Board, GoalSpec, Move, Shape};
+use npuzzle::{Board, GoalSpec, Move, Shape, Tables};
 
 /// A benchmark instance: tiles, published optimal length, line number (1-based).
 pub struct Instance {
@@ -114,4 +114,11 @@ pub fn ida_nodes() -> Vec<[u64; 6]> {
             [v[0], v[1], v[2], v[3], v[4], v[5]]
         })
         .collect()
+}
+
+/// The tables of this test binary: one value, shared by its tests as a program would share
+/// its own (memory only, never the user's cache directory).
+pub fn tables() -> &'static Tables {
+    static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(Tables::default)
 }

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use super::build::BuildProgress;
 use super::index::{Combinations, Permutations};
 use super::partition::Partition;
-use super::registry::{self, TableEvent};
 use super::table::PatternTable;
 use super::PdbError;
+use crate::heuristic::tables::{TableEvent, Tables};
 use crate::heuristic::{Heuristic, IncrementalHeuristic, Manhattan};
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
@@ -48,7 +48,7 @@ struct View {
 }
 
 impl PatternDatabase {
-    /// The database of `partition` for `puzzle`'s goal, its tables taken from the registry
+    /// The database of `partition` for `puzzle`'s goal, its tables taken from `tables`
     /// (memory, cache directory, or built). Returns what happened to each table.
     ///
     /// # Errors
@@ -57,6 +57,7 @@ impl PatternDatabase {
     pub fn new(
         puzzle: &Puzzle,
         partition: &Partition,
+        tables: &Tables,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<(PatternDatabase, Vec<TableEvent>), PdbError> {
         let shape = puzzle.shape;
@@ -64,12 +65,12 @@ impl PatternDatabase {
         if partition.shape() != shape || usize::from(puzzle.goal_cell[0]) != partition.blank() {
             return Err(PdbError::GoalMismatch);
         }
-        let mut tables = Vec::new();
+        let mut held = Vec::new();
         let mut events = Vec::new();
         let mut patterns = Vec::new();
         for key in partition.keys() {
-            let (t, e) = registry::table(&key, progress);
-            tables.push(t);
+            let (t, e) = tables.pattern(&key, progress);
+            held.push(t);
             events.push(e);
             let perms = Permutations::get(key.cells.len());
             patterns.push(PatternIndex {
@@ -92,7 +93,7 @@ impl PatternDatabase {
         Ok((
             PatternDatabase {
                 partition: partition.clone(),
-                tables,
+                tables: held,
                 patterns,
                 views,
                 manhattan: Manhattan::new(puzzle),

@@ -43,6 +43,11 @@ pub fn factorial(k: usize) -> usize {
     (1..=k).product()
 }
 
+/// Entries of the table of a `k`-tile pattern on `n` cells, `C(n, k) × k!`.
+pub fn table_entries(n: usize, k: usize) -> u64 {
+    binomial(n, k).saturating_mul(factorial(k) as u64)
+}
+
 /// Colexicographic ranks of `k`-subsets of `n ≤ 32` cells, by byte-wise table lookups.
 #[derive(Debug)]
 pub struct Combinations {

@@ -10,18 +10,18 @@
 //!   for every goal and are shared between goals that use the same cells.
 //! * [`build`](build::build) runs a breadth-first search over compact placement indices
 //!   (see `index.rs` and `build.rs`); entries take 4 bits.
-//! * [`registry`] keeps the tables of the process and, when the caller gives a directory,
-//!   caches them on disk with a versioned, checksummed header ([`store`]).
+//! * [`Tables`](crate::Tables) holds the tables a program has loaded or built and, when the caller gives a
+//!   directory, caches them on disk with a versioned, checksummed header ([`store`]).
 //! * [`PatternDatabase`] adds the reflected lookup and serves IDA* move by move
 //!   ([`PdbSearch`]).
 //!
 //! ```
 //! use npuzzle::heuristic::pdb::{Partition, PatternDatabase};
-//! use npuzzle::{Board, GoalSpec, Puzzle};
+//! use npuzzle::{Board, GoalSpec, Puzzle, Tables};
 //! let goal = GoalSpec::Standard.board("3x3".parse()?)?;
 //! let puzzle = Puzzle::new(&goal).unwrap();
 //! let partition = Partition::new(puzzle.shape, 8, &[4, 4])?;
-//! let (db, _) = PatternDatabase::new(&puzzle, &partition, &mut |_| {})?;
+//! let (db, _) = PatternDatabase::new(&puzzle, &partition, &Tables::default(), &mut |_| {})?;
 //! let start = Board::parse("8 6 7/2 5 4/3 0 1", None)?; // 31 moves from the goal
 //! let h = db.value(&puzzle.encode(&start));
 //! assert!(h >= 21 && h <= 31); // at least Manhattan distance, at most the true distance
@@ -33,18 +33,15 @@ mod database;
 pub mod index;
 mod memory;
 mod partition;
-pub mod registry;
 pub mod store;
-mod table;
+pub(crate) mod table;
 
 pub use build::BuildProgress;
 pub use database::{PatternDatabase, PatternState, PdbSearch, PdbUndo};
-pub use partition::{candidates, table_entries, Partition, PartitionSpec, MAX_TABLE_ENTRIES};
-pub use registry::{TableEvent, TableSource};
+pub use index::{table_entries, MAX_PDB_CELLS};
+pub use partition::{candidates, sizes_within, Partition, PartitionSpec, MAX_TABLE_ENTRIES};
 pub use table::{PatternTable, TableKey};
 
-use crate::heuristic::HeuristicSpec;
-use crate::puzzle::Puzzle;
 use crate::shape::Shape;
 
 /// Why a pattern database cannot serve a board.
@@ -99,90 +96,6 @@ pub enum PdbError {
     /// A partition used with a goal it was not made for.
     #[error("partition was made for another shape or blank goal cell")]
     GoalMismatch,
-}
-
-/// The strongest of [`candidates`] whose tables are all at hand (in memory or in the cache
-/// directory), if any: a partition that costs nothing to build.
-pub fn at_hand(puzzle: &Puzzle) -> Option<Vec<usize>> {
-    let shape = puzzle.shape;
-    let blank = usize::from(puzzle.goal_cell[0]);
-    candidates(shape).into_iter().find(|sizes| {
-        Partition::new(shape, blank, sizes).is_ok_and(|p| p.keys().iter().all(registry::available))
-    })
-}
-
-/// The partition `pdb` stands for on this goal: the strongest at hand ([`at_hand`]), else
-/// the last of [`candidates`], cheap to build.
-pub fn best_available(puzzle: &Puzzle) -> Vec<usize> {
-    at_hand(puzzle).unwrap_or_else(|| {
-        candidates(puzzle.shape)
-            .pop()
-            .expect("at least one candidate")
-    })
-}
-
-/// `spec` with every `pdb` replaced by the concrete partition it stands for on this goal.
-pub fn resolve(spec: &HeuristicSpec, puzzle: &Puzzle) -> HeuristicSpec {
-    match spec {
-        HeuristicSpec::Pdb(PartitionSpec::Best) => {
-            HeuristicSpec::Pdb(PartitionSpec::Sizes(best_available(puzzle)))
-        }
-        HeuristicSpec::Sum(terms) => HeuristicSpec::Sum(
-            terms
-                .iter()
-                .map(|(w, h)| (*w, resolve(h, puzzle)))
-                .collect(),
-        ),
-        HeuristicSpec::Max(parts) => {
-            HeuristicSpec::Max(parts.iter().map(|h| resolve(h, puzzle)).collect())
-        }
-        other => other.clone(),
-    }
-}
-
-/// The partition of a resolved `pdb:` spec for this goal.
-///
-/// # Errors
-/// As [`Partition::new`].
-pub fn partition(spec: &PartitionSpec, puzzle: &Puzzle) -> Result<Partition, PdbError> {
-    let sizes = match spec {
-        PartitionSpec::Best => best_available(puzzle),
-        PartitionSpec::Sizes(s) => s.clone(),
-    };
-    Partition::new(puzzle.shape, usize::from(puzzle.goal_cell[0]), &sizes)
-}
-
-/// Loads or builds every table that `spec` needs for this goal, reporting build progress,
-/// so a later [`crate::solve`] finds them in memory. Returns what happened to each table.
-///
-/// # Errors
-/// A `pdb:` partition that does not fit the board.
-pub fn prepare(
-    spec: &HeuristicSpec,
-    puzzle: &Puzzle,
-    progress: &mut dyn FnMut(&BuildProgress),
-) -> Result<Vec<TableEvent>, PdbError> {
-    let mut events = Vec::new();
-    match spec {
-        HeuristicSpec::Pdb(p) => {
-            let partition = partition(p, puzzle)?;
-            for key in partition.keys() {
-                events.push(registry::table(&key, progress).1);
-            }
-        }
-        HeuristicSpec::Sum(terms) => {
-            for (_, h) in terms {
-                events.extend(prepare(h, puzzle, progress)?);
-            }
-        }
-        HeuristicSpec::Max(parts) => {
-            for h in parts {
-                events.extend(prepare(h, puzzle, progress)?);
-            }
-        }
-        _ => {}
-    }
-    Ok(events)
 }
 
 #[cfg(test)]

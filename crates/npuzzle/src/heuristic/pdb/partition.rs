@@ -3,9 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::index::{binomial, factorial, MAX_PATTERN_TILES, MAX_PDB_CELLS};
+use super::index::{table_entries, MAX_PATTERN_TILES, MAX_PDB_CELLS};
 use super::table::TableKey;
 use super::PdbError;
+use crate::puzzle::Puzzle;
 use crate::shape::Shape;
 
 /// The most entries one pattern's table may have (2³⁰; the 8-tile pattern of the 15-puzzle
@@ -35,6 +36,23 @@ impl fmt::Display for PartitionSpec {
     }
 }
 
+impl PartitionSpec {
+    /// The partition this spec stands for on `puzzle`'s goal: its sizes, or for a bare
+    /// `pdb` the shape's default (the last of [`candidates`], cheap to build). The planner
+    /// resolves `pdb` to the strongest partition at hand before a search runs.
+    ///
+    /// # Errors
+    /// As [`Partition::new`].
+    pub fn partition(&self, puzzle: &Puzzle) -> Result<Partition, PdbError> {
+        let blank = usize::from(puzzle.goal_cell[0]);
+        let sizes = match self {
+            PartitionSpec::Sizes(sizes) => sizes.clone(),
+            PartitionSpec::Best => candidates(puzzle.shape).pop().unwrap_or_default(),
+        };
+        Partition::new(puzzle.shape, blank, &sizes)
+    }
+}
+
 impl FromStr for PartitionSpec {
     type Err = PdbError;
 
@@ -54,7 +72,7 @@ impl FromStr for PartitionSpec {
             Some(sizes) if !sizes.is_empty() && sizes.len() <= MAX_PDB_CELLS => {
                 Ok(PartitionSpec::Sizes(sizes))
             }
-            _ => Err(PdbError::Syntax(crate::board::clip(s.trim()))),
+            _ => Err(PdbError::Syntax(crate::text::clip(s.trim()))),
         }
     }
 }
@@ -94,9 +112,18 @@ fn default_sizes(shape: Shape) -> Vec<usize> {
     (0..count).map(|i| base + usize::from(i < extra)).collect()
 }
 
-/// Entries of the table of a `k`-tile pattern on `n` cells.
-pub fn table_entries(n: usize, k: usize) -> u64 {
-    binomial(n, k).saturating_mul(factorial(k) as u64)
+/// Balanced pattern sizes whose tables add up to at most `max_entries` entries, the
+/// largest such patterns (fewest tables), if any: what `auto` may build on the fly.
+pub fn sizes_within(shape: Shape, max_entries: u64) -> Option<Vec<usize>> {
+    let n = shape.cells();
+    let tiles = n.checked_sub(1).filter(|&t| t > 0)?;
+    (1..=MAX_PATTERN_TILES.min(tiles)).rev().find_map(|k| {
+        let count = tiles.div_ceil(k);
+        let (base, extra) = (tiles / count, tiles % count);
+        let sizes: Vec<usize> = (0..count).map(|i| base + usize::from(i < extra)).collect();
+        let total: u64 = sizes.iter().map(|&s| table_entries(n, s)).sum();
+        (total <= max_entries).then_some(sizes)
+    })
 }
 
 /// Disjoint patterns covering every tile of a goal, each a set of goal cells.

@@ -25,7 +25,7 @@ pub struct TableKey {
 impl TableKey {
     /// Number of placements of the pattern's tiles, `C(n, k) × k!`.
     pub fn entries(&self) -> u64 {
-        super::partition::table_entries(self.shape.cells(), self.cells.len())
+        super::index::table_entries(self.shape.cells(), self.cells.len())
     }
 }
 

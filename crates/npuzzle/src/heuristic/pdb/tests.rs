@@ -3,8 +3,9 @@
 use super::*;
 use crate::board::Board;
 use crate::goal::GoalSpec;
-use crate::heuristic::{Heuristic, IncrementalHeuristic, PerfectTable};
+use crate::heuristic::{Heuristic, IncrementalHeuristic, Tables};
 use crate::moves::Move;
+use crate::puzzle::Puzzle;
 
 fn puzzle(goal: &GoalSpec, shape: &str) -> Puzzle {
     Puzzle::new(&goal.board(shape.parse().unwrap()).unwrap()).unwrap()
@@ -15,8 +16,8 @@ fn puzzle(goal: &GoalSpec, shape: &str) -> Puzzle {
 fn check_admissible(shape: &str, goal: &GoalSpec, sizes: &[usize]) -> (u64, u64) {
     let p = puzzle(goal, shape);
     let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), sizes).unwrap();
-    let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
-    let exact = PerfectTable::get(&p).unwrap();
+    let (db, _) = PatternDatabase::new(&p, &partition, &Tables::default(), &mut |_| {}).unwrap();
+    let exact = Tables::default().perfect(&p).unwrap();
     let md = crate::heuristic::Manhattan::new(&p);
     let n = p.cells();
     let mut tiles: Vec<u8> = (0..n as u8).collect();
@@ -85,7 +86,8 @@ fn incremental_values_match_fresh_ones_along_random_walks() {
     ] {
         let p = puzzle(&goal, shape);
         let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &sizes).unwrap();
-        let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+        let (db, _) =
+            PatternDatabase::new(&p, &partition, &Tables::default(), &mut |_| {}).unwrap();
         let start = crate::generate::random_solvable(&p.goal_board(), &mut rng);
         let mut tiles = p.encode(&start);
         let mut search = db.search();
@@ -125,11 +127,11 @@ fn incremental_values_match_fresh_ones_along_random_walks() {
 fn reflection_is_used_where_the_goal_allows_it() {
     let p = puzzle(&GoalSpec::BlankFirst, "4x4");
     let partition = Partition::new(p.shape, 0, &[6, 6, 3]).unwrap();
-    let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+    let (db, _) = PatternDatabase::new(&p, &partition, &Tables::default(), &mut |_| {}).unwrap();
     assert!(db.reflected());
     let p = puzzle(&GoalSpec::Spiral, "4x4");
     let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &[6, 6, 3]).unwrap();
-    let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+    let (db, _) = PatternDatabase::new(&p, &partition, &Tables::default(), &mut |_| {}).unwrap();
     assert!(
         !db.reflected(),
         "the spiral goal's blank is off the diagonal"
@@ -140,8 +142,9 @@ fn reflection_is_used_where_the_goal_allows_it() {
 fn goal_state_is_zero() {
     for goal in GoalSpec::NAMED {
         let p = puzzle(&goal, "4x4");
-        let partition = partition(&PartitionSpec::Sizes(vec![6, 6, 3]), &p).unwrap();
-        let (db, _) = PatternDatabase::new(&p, &partition, &mut |_| {}).unwrap();
+        let partition = PartitionSpec::Sizes(vec![6, 6, 3]).partition(&p).unwrap();
+        let (db, _) =
+            PatternDatabase::new(&p, &partition, &Tables::default(), &mut |_| {}).unwrap();
         assert_eq!(db.value(&p.goal), 0);
         let b = Board::new(p.shape, p.goal.iter().map(|&t| u32::from(t)).collect()).unwrap();
         assert_eq!(db.value(&p.encode(&b)), 0);

@@ -1,0 +1,49 @@
+//! Solving one board on a terminal: the plan, its tables loaded or built with a progress
+//! bar, then the search with a spinner. `solve` and `interactive` share it.
+
+use anyhow::Result;
+use npuzzle::search::{Control, Progress};
+use npuzzle::{execute, plan, Board, Solution, SolveError, Tables};
+
+use crate::options::SearchArgs;
+use crate::progress::SearchSpinner;
+use crate::tables::prepare;
+
+/// Plans, prepares the plan's tables (with a progress bar) and solves, with a spinner on a
+/// terminal. The inner result is the solver's: an unsolvable board or a refused choice.
+///
+/// # Errors
+/// Limits that make no sense.
+pub fn solve_one(
+    start: &Board,
+    goal: &Board,
+    search: &SearchArgs,
+    tables: &Tables,
+    trace: usize,
+) -> Result<Result<Solution, SolveError>> {
+    let limits = search.limits()?;
+    let p = match plan(goal, &search.solve_options(), tables) {
+        Ok(p) => p,
+        Err(e) => return Ok(Err(e)),
+    };
+    // Unsolvable boards are reported before any table is built.
+    match npuzzle::solvability::check(start, goal) {
+        Err(e) => return Ok(Err(e.into())),
+        Ok(v) if !v.solvable => return Ok(Err(SolveError::Unsolvable(v))),
+        Ok(_) => {}
+    }
+    if let Err(e) = prepare(&p, goal, tables) {
+        return Ok(Err(e));
+    }
+    let spinner = SearchSpinner::new();
+    let report = |p: &Progress| spinner.update(p);
+    let control = Control {
+        limits,
+        cancel: None,
+        progress: Some(&report),
+        trace,
+    };
+    let result = execute(&p, start, goal, tables, control);
+    spinner.finish();
+    Ok(result)
+}

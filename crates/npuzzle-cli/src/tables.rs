@@ -1,0 +1,170 @@
+//! The command line's tables: where they are cached, and loading or building what a plan
+//! needs with a progress bar and warnings. `main` opens the [`Tables`] value and passes it
+//! to every command.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::heuristic::pdb::BuildProgress;
+use npuzzle::heuristic::{TableEvent, TableSource};
+use npuzzle::{Board, Plan, SolveError, TablePolicy, Tables};
+
+/// Where tables are cached unless `--pdb-dir` or `NPUZZLE_PDB_DIR` says otherwise.
+pub fn default_dir() -> Option<PathBuf> {
+    dirs::cache_dir().map(|d| d.join("npuzzle").join("pdb"))
+}
+
+/// The program's tables, cached in `dir` (`--pdb-dir`), else in [`default_dir`]. `main`
+/// owns the value and passes it to every command.
+pub fn open(dir: Option<PathBuf>) -> Tables {
+    let dir = dir
+        .filter(|d| !d.as_os_str().is_empty())
+        .or_else(default_dir);
+    Tables::new(dir, TablePolicy::default())
+}
+
+/// Tables loaded or built for a run, for reports.
+#[derive(Debug, Default)]
+pub struct Prepared {
+    /// What happened to each table.
+    pub events: Vec<TableEvent>,
+    /// Wall-clock seconds of loading and building.
+    pub seconds: f64,
+}
+
+impl Prepared {
+    /// Bytes of the tables in use.
+    pub fn bytes(&self) -> usize {
+        self.events.iter().map(|e| e.bytes).sum()
+    }
+
+    /// "2 tables loaded from disk in 0.21 s (288.4 MB)", or `None` without tables.
+    pub fn summary(&self) -> Option<String> {
+        if self.events.is_empty() {
+            return None;
+        }
+        let count =
+            |f: fn(&TableSource) -> bool| self.events.iter().filter(|e| f(&e.source)).count();
+        let mut parts = Vec::new();
+        for (n, what) in [
+            (count(|s| matches!(s, TableSource::Built(_))), "built"),
+            (
+                count(|s| matches!(s, TableSource::Disk(_))),
+                "loaded from disk",
+            ),
+            (
+                count(|s| matches!(s, TableSource::Memory)),
+                "already in memory",
+            ),
+        ] {
+            if n > 0 {
+                parts.push(format!("{n} {what}"));
+            }
+        }
+        Some(format!(
+            "{} table{}: {} in {:.2} s, {}",
+            self.events.len(),
+            if self.events.len() == 1 { "" } else { "s" },
+            parts.join(", "),
+            self.seconds,
+            megabytes(self.bytes() as u64)
+        ))
+    }
+}
+
+/// Loads or builds the tables a plan needs for `goal`, with a progress bar on a terminal
+/// and a warning for each cached file that was not trusted or could not be saved.
+///
+/// # Errors
+/// A table that cannot serve the goal (which planning has ruled out).
+pub fn prepare(plan: &Plan, goal: &Board, tables: &Tables) -> Result<Prepared, SolveError> {
+    let started = Instant::now();
+    let bar = BuildBar::new();
+    let events = npuzzle::plan::prepare(plan, goal, tables, &mut |p| bar.update(p))?;
+    bar.finish();
+    warn_about(&events);
+    Ok(Prepared {
+        events,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Warns about cached files that were not trusted and tables that could not be saved.
+pub fn warn_about(events: &[TableEvent]) {
+    for e in events {
+        if let Some((path, why)) = &e.rejected {
+            eprintln!(
+                "warning: pattern database {} not used: {why}; rebuilt it",
+                path.display()
+            );
+        }
+    }
+    // One line for all tables that could not be saved (e.g. a read-only cache directory).
+    if let Some(why) = events.iter().find_map(|e| match &e.source {
+        TableSource::Built(Some(Err(why))) => Some(why),
+        _ => None,
+    }) {
+        eprintln!("warning: could not save pattern databases to the cache directory: {why}");
+    }
+}
+
+/// A progress bar for table builds, shown only on a terminal and only once a build starts.
+pub struct BuildBar {
+    bar: Option<ProgressBar>,
+}
+
+impl BuildBar {
+    /// A bar that shows itself when a build reports progress.
+    pub fn new() -> BuildBar {
+        if !std::io::stderr().is_terminal() {
+            return BuildBar { bar: None };
+        }
+        let bar = ProgressBar::hidden();
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} (eta {eta})",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        BuildBar { bar: Some(bar) }
+    }
+
+    /// Shows a build's progress.
+    pub fn update(&self, p: &BuildProgress) {
+        if let Some(bar) = &self.bar {
+            if bar.is_hidden() || bar.length() != Some(p.total) {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                bar.reset();
+                bar.set_length(p.total);
+            }
+            bar.set_position(p.expanded);
+            bar.set_message(format!(
+                "building {}-tile pattern database, depth {}",
+                p.tiles, p.depth
+            ));
+        }
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `12.3 MB`.
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// The process's peak resident memory (Linux `VmHWM`), in bytes.
+pub fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string(Path::new("/proc/self/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}

@@ -1,0 +1,136 @@
+use super::*;
+use crate::goal::GoalSpec;
+use crate::heuristic::TablePolicy;
+
+fn goal(shape: &str) -> Board {
+    GoalSpec::Standard.board(shape.parse().unwrap()).unwrap()
+}
+
+fn auto(shape: &str, tables: &Tables) -> Plan {
+    plan(&goal(shape), &SolveOptions::default(), tables).unwrap()
+}
+
+#[test]
+fn small_boards_use_the_exact_table_and_are_optimal() {
+    let p = auto("3x3", &Tables::default());
+    assert_eq!(p.phases.len(), 1);
+    assert_eq!(p.heuristic(), Some(&HeuristicSpec::Perfect));
+    assert!(p.optimal);
+    assert_eq!(p.tables[0].source, TableSourceKind::Build);
+}
+
+#[test]
+fn every_shape_of_11_to_30_cells_gets_an_optimal_pattern_database_phase_that_ends() {
+    for shape in [
+        "3x4", "4x3", "2x6", "6x2", "2x7", "7x2", "2x8", "3x5", "5x3", "4x5", "5x4", "3x6", "6x3",
+        "5x5", "4x4",
+    ] {
+        let p = auto(shape, &Tables::default());
+        let first = &p.phases[0];
+        assert_eq!(first.kind, PhaseKind::Optimal, "{shape}");
+        assert!(
+            matches!(
+                first.heuristic,
+                Some(HeuristicSpec::Pdb(PartitionSpec::Sizes(_)))
+            ),
+            "{shape}: {:?}",
+            first.heuristic
+        );
+        assert!(first.optimal && first.nodes.is_some(), "{shape}");
+        let built: u64 = p.tables.iter().map(|t| t.entries).sum();
+        assert!(built <= AUTO_BUILD_ENTRIES, "{shape}: {built} entries");
+        // Auto always ends: the last phase is the constructive solver, which always answers.
+        assert_eq!(p.phases.last().unwrap().kind, PhaseKind::Constructive);
+        assert!(!p.optimal, "{shape}: a cascade does not promise optimality");
+    }
+}
+
+#[test]
+fn refusals_are_one_line_and_name_the_problem() {
+    let tables = Tables::default();
+    let refuse = |shape: &str, h: &str, a: Algorithm| {
+        let options = SolveOptions {
+            algorithm: a,
+            heuristic: Some(h.parse().unwrap()),
+            ..SolveOptions::default()
+        };
+        plan(&goal(shape), &options, &tables)
+            .unwrap_err()
+            .to_string()
+    };
+    let perfect = refuse("4x4", "perfect", Algorithm::IdaStar);
+    assert!(perfect.contains("at most 10 cells"), "{perfect}");
+    let pdb = refuse("4x4", "pdb:7-7", Algorithm::IdaStar);
+    assert!(pdb.contains("covers 14 tiles"), "{pdb}");
+    for e in [perfect, pdb] {
+        assert!(!e.contains('\n'));
+    }
+    let weight = SolveOptions {
+        weight: 0.5,
+        ..SolveOptions::default()
+    };
+    assert!(plan(&goal("3x3"), &weight, &tables).is_err());
+}
+
+#[test]
+fn a_policy_that_forbids_building_keeps_auto_cheap_and_refuses_explicit_tables() {
+    let policy = TablePolicy {
+        max_build_entries: 100_000,
+        ..TablePolicy::default()
+    };
+    let tables = Tables::new(None, policy);
+    // 2x7's tables of at least 4 tiles are all over 100,000 entries: auto falls back to
+    // linear conflict.
+    let p = auto("2x7", &tables);
+    assert_eq!(p.heuristic(), Some(&HeuristicSpec::LinearConflict));
+    let options = SolveOptions {
+        heuristic: Some("pdb:7-6".parse().unwrap()),
+        ..SolveOptions::default()
+    };
+    let e = plan(&goal("2x7"), &options, &tables).unwrap_err();
+    assert!(e.to_string().contains("at most 100000 may be built"), "{e}");
+}
+
+#[test]
+fn tables_in_memory_change_the_source_not_the_choice() {
+    let tables = Tables::default();
+    let before = auto("3x4", &tables);
+    assert!(before.builds_tables());
+    prepare(&before, &goal("3x4"), &tables, &mut |_| {}).unwrap();
+    let after = auto("3x4", &tables);
+    assert_eq!(after.phases, before.phases);
+    assert!(after
+        .tables
+        .iter()
+        .all(|t| t.source == TableSourceKind::Memory));
+}
+
+#[test]
+fn explicit_algorithms_are_one_phase_and_say_whether_they_are_optimal() {
+    let tables = Tables::default();
+    let run = |a: Algorithm, w: f64| {
+        let options = SolveOptions {
+            algorithm: a,
+            heuristic: Some(HeuristicSpec::Manhattan),
+            weight: w,
+        };
+        plan(&goal("3x3"), &options, &tables).unwrap()
+    };
+    assert!(run(Algorithm::AStar, 2.0).optimal);
+    assert!(!run(Algorithm::Greedy, 2.0).optimal);
+    assert!(!run(Algorithm::WeightedAStar, 2.0).optimal);
+    assert!(run(Algorithm::WeightedAStar, 1.0).optimal);
+    let bfs = run(Algorithm::Bfs, 2.0);
+    assert_eq!(bfs.heuristic(), None);
+    assert!(bfs.optimal);
+}
+
+#[test]
+fn the_plan_serialises_with_names() {
+    let p = auto("4x4", &Tables::default());
+    let v = serde_json::to_value(&p).unwrap();
+    assert_eq!(v["shape"], "4x4");
+    assert_eq!(v["phases"][0]["algorithm"], "idastar");
+    assert_eq!(v["phases"][0]["heuristic"], "pdb:6-6-3");
+    assert_eq!(v["phases"][0]["kind"], "optimal");
+}
