@@ -69,10 +69,13 @@ async fn fill_both_slots(state: &AppState, router: &Router) -> Vec<tokio::task::
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_stream_solve_answers_at_once_beside_two_slow_ones() {
-    let state = AppState::new(Config {
-        max_concurrent_solves: 2,
-        ..Config::default()
-    });
+    let state = AppState::new(
+        Config {
+            max_concurrent_solves: 2,
+            ..Config::default()
+        },
+        None,
+    );
     let r = app(state.clone());
     // The first 8-puzzle solve of its kind runs on the pool (and builds what it needs).
     let (status, warm) = lines(&r, &json!({ "board": "8 1 3/4 0 2/7 6 5" })).await;
@@ -99,10 +102,13 @@ async fn a_small_stream_solve_answers_at_once_beside_two_slow_ones() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_that_must_wait_for_a_slot_says_so() {
-    let state = AppState::new(Config {
-        max_concurrent_solves: 2,
-        ..Config::default()
-    });
+    let state = AppState::new(
+        Config {
+            max_concurrent_solves: 2,
+            ..Config::default()
+        },
+        None,
+    );
     let r = app(state.clone());
     let slow = fill_both_slots(&state, &r).await;
     // A third slow search (never warm) must wait: its first line says so, long before the
@@ -146,11 +152,14 @@ async fn a_stream_that_must_wait_for_a_slot_says_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_gets_503_at_once_when_the_queue_is_full() {
-    let state = AppState::new(Config {
-        max_concurrent_solves: 2,
-        max_queued: 0,
-        ..Config::default()
-    });
+    let state = AppState::new(
+        Config {
+            max_concurrent_solves: 2,
+            max_queued: 0,
+            ..Config::default()
+        },
+        None,
+    );
     let r = app(state.clone());
     let slow = fill_both_slots(&state, &r).await;
     let started = Instant::now();

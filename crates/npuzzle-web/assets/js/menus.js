@@ -43,10 +43,14 @@ export function heuristicName(id) {
   return id.includes(':') ? `${short} ${id.slice(base.length + 1)}` : short;
 }
 
-/** The auto entry's label: it promises optimality only when the plan keeps it. */
-export function autoLabel(entry) {
+/**
+ * The auto entry's label: it promises optimality only when the plan keeps it. A plan whose
+ * first phase is optimal under a budget, with bounded or constructive phases after it, says
+ * so ("tries optimal first; not guaranteed").
+ */
+export function autoLabel(entry, phases) {
   if (entry?.optimal === true) return 'Auto (optimal)';
-  if (entry?.optimal === false) return 'Auto (fast; not guaranteed optimal)';
+  if (entry?.optimal === false) return phases?.[0]?.optimal ? 'Auto (tries optimal first; not guaranteed)' : 'Auto (fast; not guaranteed optimal)';
   return 'Auto (chosen for the board)';
 }
 
@@ -54,10 +58,10 @@ export function autoLabel(entry) {
  * Fills a select with a plan's entries (`{id, label, available, why}`), keeping `selected`
  * when it is still available; returns the value now selected.
  */
-export function fillMenu(select, entries, labels, selected, extra = []) {
+export function fillMenu(select, entries, labels, selected, extra = [], phases = null) {
   const items = [...entries, ...extra];
   select.replaceChildren(...items.map((e) => {
-    const label = e.id === 'auto' && labels === ALGORITHM_LABELS ? autoLabel(e) : (labels[e.id] || e.label || e.id);
+    const label = e.id === 'auto' && labels === ALGORITHM_LABELS ? autoLabel(e, phases) : (labels[e.id] || e.label || e.id);
     return el('option', {
       value: e.id,
       text: e.available === false ? `${label} — ${e.why || 'not for this board'}` : label,
@@ -91,7 +95,7 @@ export async function refreshMenus() {
   const autoAlgo = data.algorithms.find((a) => a.id === 'auto');
   if (autoAlgo && autoAlgo.optimal == null && data.plan) autoAlgo.optimal = data.plan.optimal;
   fillMenu(byId('heuristic'), [{ id: 'auto', available: true }, ...hs], HEURISTIC_LABELS, byId('heuristic').value || 'auto', [{ id: 'expr', available: true }]);
-  fillMenu(byId('algorithm'), data.algorithms, ALGORITHM_LABELS, byId('algorithm').value || 'auto');
+  fillMenu(byId('algorithm'), data.algorithms, ALGORITHM_LABELS, byId('algorithm').value || 'auto', [], data.plan?.phases);
   fillMenu(byId('tree-heuristic'), hs, HEURISTIC_LABELS, byId('tree-heuristic').value || 'manhattan');
   const ticked = new Set([...document.querySelectorAll('#compare-heuristics input:checked')].map((c) => c.value));
   const first = !document.querySelector('#compare-heuristics input');
@@ -130,9 +134,15 @@ export async function choiceChanged() {
       : await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom', { heuristic: h === 'auto' ? null : h, algorithm, weight });
     if (seq !== planSeq) return;
     out.className = 'help';
-    out.textContent = chosen.plan?.summary ? `Plan: ${chosen.plan.summary}.` : '';
+    showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '');
   } catch (e) {
     out.className = 'help error';
     out.textContent = `The server would refuse this choice: ${e.message}.`;
   }
+}
+
+/** The plan's summary: its first line, and the phases and tables under "details". */
+function showSummary(out, summary) {
+  const [first, ...rest] = summary.trim().split('\n');
+  out.replaceChildren(first || '', ...(rest.length ? [el('details', {}, el('summary', { text: 'Phases and tables' }), el('pre', { class: 'plan-details', text: rest.join('\n') }))] : []));
 }

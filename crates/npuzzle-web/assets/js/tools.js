@@ -105,6 +105,7 @@ export function makeTools(ui) {
       stat('Optimal', r.length == null ? '–' : r.optimal ? 'yes ✓' : 'not guaranteed'),
       bounded ? stat('Lower bound', count(r.lower_bound)) : null,
       bounded && r.bound_factor != null ? stat('Bound factor', `× ${r.bound_factor.toFixed(3)}`) : null,
+      r.phase ? stat('Phase', r.phase) : null,
       stat('Expanded', count(r.expanded)),
       stat('Generated', count(r.generated)),
       stat('Time', duration(r.seconds)));
