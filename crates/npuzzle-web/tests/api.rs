@@ -733,3 +733,62 @@ async fn the_page_and_its_files_are_served_with_a_content_policy() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(info["limits"]["max_side"], 10);
 }
+
+async fn get(router: &Router, path: &str) -> (StatusCode, Value) {
+    call(router, "GET", path, Body::empty()).await
+}
+
+/// `/api/plan` answers the core planner's own plan, and its menus offer exactly the choices
+/// the server accepts: every entry marked available solves, every other one is refused.
+#[tokio::test]
+async fn the_plan_endpoint_is_the_planner_and_its_menus_never_offer_a_refused_choice() {
+    let r = router();
+    let tables = npuzzle::Tables::new(None, Config::default().table_policy());
+    for (size, goal, start) in [
+        ("3x3", "standard", "8 6 7/2 5 4/3 0 1"),
+        ("4x4", "standard", "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12"),
+        ("2x7", "blank-first", "1 0 2 3 4 5 6/7 8 9 10 11 12 13"),
+        ("3x3", "8 7 6/5 4 3/2 1 0", "8 7 6/5 4 0/2 1 3"),
+    ] {
+        let uri = format!("/api/plan?size={size}&goal={}", goal.replace(' ', "%20"));
+        let (status, answer) = get(&r, &uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {answer}");
+        let shape: npuzzle::Shape = size.parse().unwrap();
+        let goal_board = goal.parse::<GoalSpec>().unwrap().board(shape).unwrap();
+        let core = npuzzle::plan(&goal_board, &npuzzle::SolveOptions::default(), &tables).unwrap();
+        assert_eq!(
+            answer["plan"],
+            serde_json::to_value(&core).unwrap(),
+            "{uri}"
+        );
+        for (kind, field) in [("algorithms", "algorithm"), ("heuristics", "heuristic")] {
+            for choice in answer[kind].as_array().unwrap() {
+                let id = choice["id"].as_str().unwrap();
+                let mut body = json!({ "board": start, "goal": goal, "time_limit": 2 });
+                body[field] = json!(id);
+                if field == "heuristic" {
+                    body["algorithm"] = json!("idastar");
+                }
+                let (status, report) = post(&r, "/api/solve", body.clone()).await;
+                if choice["available"] == true {
+                    assert_eq!(status, StatusCode::OK, "{uri} {id}: {report}");
+                    assert!(report["length"].is_u64(), "{uri} {id}: {report}");
+                } else {
+                    assert_eq!(status, StatusCode::BAD_REQUEST, "{uri} {id}: {report}");
+                    assert_eq!(report["error"], choice["why"], "{uri} {id}");
+                }
+            }
+        }
+    }
+    // A refused choice is a 400 with the planner's one line; a bad size names itself.
+    let (status, answer) = get(&r, "/api/plan?size=4x4&heuristic=perfect&algorithm=idastar").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("at most 10 cells"));
+    let (status, answer) = get(&r, "/api/plan?size=3y3").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let (status, answer) = get(&r, "/api/plan?size=40x40").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+}

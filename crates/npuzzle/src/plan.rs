@@ -144,11 +144,17 @@ pub struct TableNeed {
 /// second of building (pattern tables build at about 20 million entries a second here).
 pub const AUTO_BUILD_ENTRIES: u64 = 30_000_000;
 
-/// The smallest pattern `auto` builds: smaller ones are weaker than linear conflict.
+/// The smallest largest pattern `auto` builds: patterns of fewer tiles are weaker than
+/// linear conflict.
 const MIN_AUTO_PATTERN: usize = 4;
 
-/// Generated nodes of `auto`'s optimal phase with a pattern database: a few seconds.
-const AUTO_OPTIMAL_PDB_NODES: u64 = 60_000_000;
+/// Generated nodes of `auto`'s optimal phase with a pattern database on boards of at most
+/// 16 cells, where it almost always answers (Korf's hardest 15-puzzles need a few million
+/// with 6-6-3): a second or two.
+const AUTO_OPTIMAL_PDB_NODES: u64 = 20_000_000;
+/// The same on larger boards, where random instances are mostly out of its reach: about a
+/// second before the bounded phases take over.
+const AUTO_OPTIMAL_PDB_NODES_LARGE: u64 = 10_000_000;
 /// Generated nodes of `auto`'s optimal phase with linear conflict (no table cheap enough).
 const AUTO_OPTIMAL_NODES: u64 = 1_000_000;
 /// Generated nodes of each bounded phase (a second or two at most).
@@ -374,10 +380,10 @@ fn auto_phases(
             time_share: None,
         }]);
     }
-    let budget = if matches!(heuristic, HeuristicSpec::Pdb(_)) {
-        AUTO_OPTIMAL_PDB_NODES
-    } else {
-        AUTO_OPTIMAL_NODES
+    let budget = match heuristic {
+        HeuristicSpec::Pdb(_) if cells <= 16 => AUTO_OPTIMAL_PDB_NODES,
+        HeuristicSpec::Pdb(_) => AUTO_OPTIMAL_PDB_NODES_LARGE,
+        _ => AUTO_OPTIMAL_NODES,
     };
     let mut phases = vec![Phase {
         kind: PhaseKind::Optimal,
@@ -459,20 +465,12 @@ pub fn strongest(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
         return HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes));
     }
     let budget = AUTO_BUILD_ENTRIES.min(tables.policy().max_build_entries);
-    let fits = |sizes: &Vec<usize>| {
-        Partition::new(puzzle.shape, blank(puzzle), sizes)
-            .is_ok_and(|p| p.keys().iter().map(|k| k.entries()).sum::<u64>() <= budget)
-    };
-    // The shape's own candidates first (6-6-3 on 4x4), then the largest balanced patterns
-    // within the budget; patterns of fewer than 4 tiles are hardly better than Manhattan
-    // distance, and linear conflict beats them.
-    candidates(puzzle.shape)
-        .into_iter()
-        .find(fits)
-        .or_else(|| {
-            pdb::sizes_within(puzzle.shape, budget)
-                .filter(|sizes| fits(sizes) && sizes.iter().all(|&k| k >= MIN_AUTO_PATTERN))
-        })
+    // The largest patterns within the budget (6-6-3 on 4x4, 7-6 on 2x7); patterns of
+    // fewer than 4 tiles are hardly better than Manhattan distance, and linear conflict
+    // beats them.
+    pdb::sizes_within(puzzle.shape, budget)
+        .filter(|sizes| sizes[0] >= MIN_AUTO_PATTERN)
+        .filter(|sizes| Partition::new(puzzle.shape, blank(puzzle), sizes).is_ok())
         .map_or(HeuristicSpec::LinearConflict, |sizes| {
             HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
         })

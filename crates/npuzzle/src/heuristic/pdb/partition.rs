@@ -112,15 +112,17 @@ fn default_sizes(shape: Shape) -> Vec<usize> {
     (0..count).map(|i| base + usize::from(i < extra)).collect()
 }
 
-/// Balanced pattern sizes whose tables add up to at most `max_entries` entries, the
-/// largest such patterns (fewest tables), if any: what `auto` may build on the fly.
+/// Pattern sizes whose tables add up to at most `max_entries` entries: as many patterns
+/// of the largest size that allows it, the remaining tiles in one smaller pattern (as
+/// Korf & Felner's 6-6-3), if any. What `auto` may build on the fly.
 pub fn sizes_within(shape: Shape, max_entries: u64) -> Option<Vec<usize>> {
     let n = shape.cells();
     let tiles = n.checked_sub(1).filter(|&t| t > 0)?;
     (1..=MAX_PATTERN_TILES.min(tiles)).rev().find_map(|k| {
-        let count = tiles.div_ceil(k);
-        let (base, extra) = (tiles / count, tiles % count);
-        let sizes: Vec<usize> = (0..count).map(|i| base + usize::from(i < extra)).collect();
+        let mut sizes = vec![k; tiles / k];
+        if tiles % k > 0 {
+            sizes.push(tiles % k);
+        }
         let total: u64 = sizes.iter().map(|&s| table_entries(n, s)).sum();
         (total <= max_entries).then_some(sizes)
     })

@@ -1,0 +1,83 @@
+//! Every front end runs the plan the core planner makes: `solve --explain` prints it,
+//! `solve` and `bench` run it (the web API is checked in crates/npuzzle-web/tests).
+
+mod common;
+
+use common::run;
+use npuzzle::{plan, Board, GoalSpec, Plan, SolveOptions, TablePolicy, Tables};
+use serde_json::Value;
+
+/// The core's plan for `goal`, with the tables a fresh cache directory has.
+fn core_plan(goal: &Board) -> Plan {
+    plan(
+        goal,
+        &SolveOptions::default(),
+        &Tables::new(None, TablePolicy::default()),
+    )
+    .unwrap()
+}
+
+#[test]
+fn solve_explain_bench_and_the_core_agree_on_the_plan() {
+    for (board, size, goal) in [
+        ("8 6 7/2 5 4/3 0 1", "3x3", "standard"),
+        ("5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12", "4x4", "standard"),
+        ("1 10 3 11 13 5 8 7 4 0 12 9 6 2", "2x7", "standard"),
+        ("1 0 2 3 4 5 6 7 8 9 10 11", "3x4", "blank-first"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let pdb_dir = dir.path().to_str().unwrap();
+        let goal_board = goal
+            .parse::<GoalSpec>()
+            .unwrap()
+            .board(size.parse().unwrap())
+            .unwrap();
+        let core = core_plan(&goal_board);
+        let common = ["--pdb-dir", pdb_dir, "--size", size, "--goal", goal];
+        // --explain prints the plan, and searches nothing.
+        let mut args = vec!["solve", board, "--explain", "--json"];
+        args.extend(common);
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{err}");
+        let explained: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(explained, serde_json::to_value(&core).unwrap(), "{size}");
+        // solve runs it: the first phase answers these boards.
+        let mut args = vec!["solve", board, "--json"];
+        args.extend(common);
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{err}");
+        let solved: Value = serde_json::from_str(&out).unwrap();
+        let first = &explained["phases"][0];
+        assert_eq!(solved["algorithm"], first["algorithm"], "{size}");
+        assert_eq!(solved["heuristic"], first["heuristic"], "{size}");
+        assert_eq!(solved["phase"], "optimal");
+        // bench runs auto's optimal phase on a file of boards.
+        let file = dir.path().join("boards.txt");
+        std::fs::write(&file, format!("{board}\n")).unwrap();
+        let mut args = vec!["bench", file.to_str().unwrap(), "--json"];
+        args.extend(common);
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{err}");
+        let first_line: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        assert_eq!(first_line["algorithm"], first["algorithm"], "{size}: {out}");
+        assert_eq!(first_line["heuristic"], first["heuristic"], "{size}: {out}");
+        assert_eq!(first_line["length"], solved["length"]);
+    }
+}
+
+#[test]
+fn a_refused_choice_is_one_line_and_exit_2_before_any_search() {
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12",
+            "-H",
+            "perfect",
+            "--explain",
+        ],
+        None,
+    );
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("at most 10 cells"), "{err}");
+}
