@@ -85,7 +85,9 @@ function boardChanged({ check = true } = {}) {
   if (state.compareAbort && state.results.compare?.key !== key) state.compareAbort.abort('board');
   byId('play-status').textContent = '';
   view.clearFlash();
+  // A check still pending is about an older board, or unneeded (the caller knows the answer).
   if (check) checkSoon();
+  else cancelCheck();
   refresh();
 }
 
@@ -353,7 +355,7 @@ function playMoves(letters) {
     said += ' Solved!';
   }
   announce(said);
-  boardChanged({ check: false });
+  boardChanged({ check: known == null });
 }
 
 function undo() {
@@ -367,7 +369,7 @@ function undo() {
   byId('board-text').value = boardText(state.board, state.cols);
   byId('banner').hidden = true;
   state.check = { key: boardKey(), solvable: known };
-  boardChanged({ check: false });
+  boardChanged({ check: known == null });
 }
 
 function restart() {
