@@ -146,6 +146,7 @@ pub fn solve_entry(
         cancel: Some(cancel),
         progress: None,
         trace: 0,
+        threads: 0,
     };
     let result = solve(&start, &goal, options, tables, control);
     let (status, matches) = judge(&result, entry.expected);

@@ -124,3 +124,20 @@ pub fn seed_or_clock(seed: Option<u64>) -> u64 {
             .map_or(0, |d| d.as_nanos() as u64)
     })
 }
+
+/// `--threads`: the threads one search may use, checked for sense; `None` gives `default`.
+///
+/// # Errors
+/// A count of 0 or above 1024.
+pub fn threads(given: Option<usize>, default: usize) -> Result<usize> {
+    match given {
+        None => Ok(default),
+        Some(n) if (1..=1024).contains(&n) => Ok(n),
+        Some(n) => bail!("--threads must be between 1 and 1024, got {n}"),
+    }
+}
+
+/// The processors this process may run on (1 when that cannot be told).
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

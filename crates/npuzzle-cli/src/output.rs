@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use npuzzle::report::SolveReport;
 use npuzzle::search::TraceStep;
 use npuzzle::{Algorithm, Board, Move, Solution, SolveError};
 
@@ -17,29 +16,6 @@ pub fn outcome(result: &Result<Solution, SolveError>) -> Outcome {
         Err(SolveError::Unsolvable(_)) => Outcome::Unsolvable,
         Err(_) => Outcome::Invalid,
     }
-}
-
-/// The JSON line of one solve: the [`SolveReport`] schema, plus `trace` when asked for.
-/// Errors that are not about solvability become `{"error": …}`.
-pub fn json(
-    start: &Board,
-    goal: &Board,
-    result: &Result<Solution, SolveError>,
-    path: bool,
-) -> String {
-    let value = match SolveReport::new(start, goal, result, path) {
-        Some(report) => {
-            let mut v = serde_json::to_value(report).expect("a report serialises");
-            if let Ok(s) = result {
-                if !s.trace.is_empty() {
-                    v["trace"] = serde_json::to_value(&s.trace).expect("a trace serialises");
-                }
-            }
-            v
-        }
-        None => serde_json::json!({ "error": result.as_ref().err().map(|e| e.to_string()) }),
-    };
-    value.to_string()
 }
 
 /// A human-readable account of one solve.

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use npuzzle::search::{Control, Progress};
-use npuzzle::{execute, plan, Board, Solution, SolveError, Tables};
+use npuzzle::{check_solvable, execute, plan, Board, Solution, SolveError, Tables};
 
 use crate::options::SearchArgs;
 use crate::progress::SearchSpinner;
@@ -20,6 +20,7 @@ pub fn solve_one(
     search: &SearchArgs,
     tables: &Tables,
     trace: usize,
+    threads: usize,
 ) -> Result<Result<Solution, SolveError>> {
     let limits = search.limits()?;
     let p = match plan(goal, &search.solve_options(), tables) {
@@ -27,10 +28,8 @@ pub fn solve_one(
         Err(e) => return Ok(Err(e)),
     };
     // Unsolvable boards are reported before any table is built.
-    match npuzzle::solvability::check(start, goal) {
-        Err(e) => return Ok(Err(e.into())),
-        Ok(v) if !v.solvable => return Ok(Err(SolveError::Unsolvable(v))),
-        Ok(_) => {}
+    if let Err(e) = check_solvable(start, goal) {
+        return Ok(Err(e));
     }
     if let Err(e) = prepare(&p, goal, tables) {
         return Ok(Err(e));
@@ -42,6 +41,7 @@ pub fn solve_one(
         cancel: None,
         progress: Some(&report),
         trace,
+        threads,
     };
     let result = execute(&p, start, goal, tables, control);
     spinner.finish();

@@ -1,26 +1,17 @@
-//! JSON of huge solutions, streamed: the moves (and with `--path`, every board) are written
-//! straight from the solver's move list, never copied into a string first, so a 1000×1000
-//! board's billions of moves live in memory once. The JSON written is the same as
-//! `output::json` would build. (Text output always streams: `output::write_text`.)
+//! The JSON of a solve, streamed through serde: the moves (and with `--path`, every board)
+//! are written straight from the solver's move list, never copied into a string first, so a
+//! 1000×1000 board's billions of moves live in memory once. The object is the same as
+//! `output::json` builds. (Text output always streams: `output::write_text`.)
 
 use std::io::{self, Write};
 
 use npuzzle::report::SolveReport;
 use npuzzle::{Board, Move, Solution, SolveError};
-
-/// Solutions with more moves than this are streamed.
-pub const STREAM_MOVES: usize = 1 << 16;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
 
 /// `--path` over more tiles than this (boards × cells) gets a warning.
 pub const WARN_PATH_TILES: u64 = 10_000_000;
-
-/// Whether a result is large enough to stream: many moves, or (with `--path`) many tiles.
-pub fn is_huge(start: &Board, result: &Result<Solution, SolveError>, path: bool) -> bool {
-    let Ok(Some(len)) = result.as_ref().map(Solution::length) else {
-        return false;
-    };
-    len > STREAM_MOVES || (path && path_tiles(start, len) > WARN_PATH_TILES)
-}
 
 fn path_tiles(start: &Board, len: usize) -> u64 {
     (len as u64 + 1) * start.shape().cells() as u64
@@ -42,8 +33,10 @@ pub fn warn_path(start: &Board, result: &Result<Solution, SolveError>) {
     }
 }
 
-/// The JSON line of a huge solve (the [`SolveReport`] schema, with `expected` appended
-/// when given), streamed.
+/// The `solve --json` line of a solve (the [`SolveReport`] schema, plus `trace` when
+/// recorded and `expected` when the input gave a length), written through serde. The moves
+/// and (with `--path`) every board are serialised lazily from the solver's move list, so a
+/// huge solution is never copied into a string or a JSON value.
 pub fn json(
     out: &mut impl Write,
     start: &Board,
@@ -53,77 +46,108 @@ pub fn json(
     expected: Option<usize>,
 ) -> io::Result<()> {
     let moves = result.as_mut().ok().and_then(|s| s.moves.take());
-    let mut report =
-        SolveReport::new(start, goal, &result, false).expect("only solvability results stream");
-    const MOVES: &str = "\u{1}npuzzle-moves\u{1}";
-    const PATH: &str = "\u{1}npuzzle-path\u{1}";
+    let Some(report) = SolveReport::new(start, goal, &result, false) else {
+        let error = result.as_ref().err().map(ToString::to_string);
+        serde_json::to_writer(&mut *out, &serde_json::json!({ "error": error }))?;
+        return out.write_all(b"\n");
+    };
+    let serde_json::Value::Object(mut fields) =
+        serde_json::to_value(report).expect("a report serialises")
+    else {
+        unreachable!("a report is an object")
+    };
     if let Some(m) = &moves {
-        report.length = Some(m.len());
-        report.moves = Some(MOVES.to_string());
-    }
-    let mut v = serde_json::to_value(report).expect("a report serialises");
-    if path && moves.is_some() {
-        v["path"] = serde_json::Value::String(PATH.to_string());
+        fields.insert("length".into(), m.len().into());
     }
     if let Ok(s) = &result {
         if !s.trace.is_empty() {
-            v["trace"] = serde_json::to_value(&s.trace).expect("a trace serialises");
+            fields.insert(
+                "trace".into(),
+                serde_json::to_value(&s.trace).expect("a trace serialises"),
+            );
         }
     }
-    let mut text = v.to_string();
     if let Some(e) = expected {
-        text.pop();
-        text.push_str(&format!(",\"expected\":{e}}}"));
+        fields.insert("expected".into(), e.into());
     }
-    let quoted = |s: &str| serde_json::to_string(s).expect("a string serialises");
-    let (moves_mark, path_mark) = (quoted(MOVES), quoted(PATH));
-    // Write the text, replacing each placeholder (in whichever order they appear).
-    let mut rest = text.as_str();
-    loop {
-        let next = [(&moves_mark, true), (&path_mark, false)]
-            .into_iter()
-            .filter_map(|(mark, is_moves)| rest.find(mark.as_str()).map(|i| (i, mark, is_moves)))
-            .min_by_key(|&(i, _, _)| i);
-        let Some((i, mark, is_moves)) = next else {
-            break;
-        };
-        out.write_all(&rest.as_bytes()[..i])?;
-        let moves = moves.as_deref().unwrap_or(&[]);
-        if is_moves {
-            out.write_all(b"\"")?;
-            crate::output::write_moves(out, moves)?;
-            out.write_all(b"\"")?;
-        } else {
-            write_path_json(out, start, moves)?;
-        }
-        rest = &rest[i + mark.len()..];
+    if path && moves.is_some() {
+        // A place for the lazy path, in the object's key order.
+        fields.insert("path".into(), serde_json::Value::Null);
     }
-    out.write_all(rest.as_bytes())?;
+    let line = Line {
+        fields: &fields,
+        start,
+        moves: moves.as_deref(),
+    };
+    serde_json::to_writer(&mut *out, &line)?;
     out.write_all(b"\n")
 }
 
-/// `[[tiles…],[tiles…],…]`, one board a step, like `serde_json` writes `Vec<Vec<u32>>`.
-fn write_path_json(out: &mut impl Write, start: &Board, moves: &[Move]) -> io::Result<()> {
-    let mut board = start.clone();
-    out.write_all(b"[")?;
-    let mut line = String::new();
-    for i in 0..=moves.len() {
-        if i > 0 {
-            board.apply(moves[i - 1]);
-            out.write_all(b",")?;
-        }
-        line.clear();
-        line.push('[');
-        for (j, t) in board.tiles().iter().enumerate() {
-            if j > 0 {
-                line.push(',');
+/// A report's fields with `moves` and `path` written from the move list as they go.
+struct Line<'a> {
+    fields: &'a serde_json::Map<String, serde_json::Value>,
+    start: &'a Board,
+    moves: Option<&'a [Move]>,
+}
+
+impl Serialize for Line<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.fields.len()))?;
+        for (key, value) in self.fields {
+            match (key.as_str(), self.moves) {
+                ("moves", Some(moves)) => map.serialize_entry(key, &Letters(moves))?,
+                ("path", Some(moves)) => map.serialize_entry(
+                    key,
+                    &Path {
+                        start: self.start,
+                        moves,
+                    },
+                )?,
+                _ => map.serialize_entry(key, value)?,
             }
-            line.push_str(&t.to_string());
         }
-        line.push(']');
-        out.write_all(line.as_bytes())?;
+        map.end()
     }
-    out.write_all(b"]")
+}
+
+/// Moves as a string of letters, written straight to the serialiser.
+struct Letters<'a>(&'a [Move]);
+
+impl Serialize for Letters<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl std::fmt::Display for Letters<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut buf = String::with_capacity(1 << 16);
+        for chunk in self.0.chunks(1 << 16) {
+            buf.clear();
+            buf.extend(chunk.iter().map(|m| m.letter()));
+            f.write_str(&buf)?;
+        }
+        Ok(())
+    }
+}
+
+/// Every board along a path, one at a time.
+struct Path<'a> {
+    start: &'a Board,
+    moves: &'a [Move],
+}
+
+impl Serialize for Path<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.moves.len() + 1))?;
+        let mut board = self.start.clone();
+        seq.serialize_element(board.tiles())?;
+        for &m in self.moves {
+            board.apply(m);
+            seq.serialize_element(board.tiles())?;
+        }
+        seq.end()
+    }
 }
 
 #[cfg(test)]
@@ -132,8 +156,31 @@ mod tests {
     use npuzzle::search::Control;
     use npuzzle::{solve, GoalSpec, SolveOptions};
 
-    /// The streamed JSON is byte for byte what `output::json` builds, with and without the
-    /// path and an expected length, for solved and unsolvable boards.
+    /// The JSON line of one solve: the [`SolveReport`] schema, plus `trace` when asked for.
+    /// Errors that are not about solvability become `{"error": …}`.
+    fn reference_json(
+        start: &Board,
+        goal: &Board,
+        result: &Result<Solution, SolveError>,
+        path: bool,
+    ) -> String {
+        let value = match SolveReport::new(start, goal, result, path) {
+            Some(report) => {
+                let mut v = serde_json::to_value(report).expect("a report serialises");
+                if let Ok(s) = result {
+                    if !s.trace.is_empty() {
+                        v["trace"] = serde_json::to_value(&s.trace).expect("a trace serialises");
+                    }
+                }
+                v
+            }
+            None => serde_json::json!({ "error": result.as_ref().err().map(|e| e.to_string()) }),
+        };
+        value.to_string()
+    }
+
+    /// The streamed JSON is the object `output::json` builds, with and without the path and
+    /// an expected length, for solved and unsolvable boards, on one line.
     #[test]
     fn streamed_json_matches_the_report() {
         for (board, algorithm) in [
@@ -160,15 +207,18 @@ mod tests {
             });
             for path in [false, true] {
                 for expected in [None, Some(31)] {
-                    let mut want = crate::output::json(&start, &goal, &result, path);
+                    let report = reference_json(&start, &goal, &result, path);
+                    let mut want: serde_json::Value = serde_json::from_str(&report).unwrap();
                     if let Some(e) = expected {
-                        want.pop();
-                        want.push_str(&format!(",\"expected\":{e}}}"));
+                        want["expected"] = e.into();
                     }
-                    want.push('\n');
                     let mut got = Vec::new();
                     json(&mut got, &start, &goal, result.clone(), path, expected).unwrap();
-                    assert_eq!(String::from_utf8(got).unwrap(), want);
+                    let text = String::from_utf8(got).unwrap();
+                    assert_eq!(text.lines().count(), 1);
+                    assert!(text.ends_with('\n'));
+                    let got: serde_json::Value = serde_json::from_str(&text).unwrap();
+                    assert_eq!(got, want);
                 }
             }
         }

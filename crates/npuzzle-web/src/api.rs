@@ -263,6 +263,7 @@ impl Job {
             cancel: Some(cancel),
             progress,
             trace: self.trace,
+            threads: 0,
         };
         let i = &self.instance;
         execute(&self.plan, &i.start, &i.goal, &self.tables, control)

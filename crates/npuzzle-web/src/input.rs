@@ -144,27 +144,6 @@ impl BoardInput {
             BoardInput::Tiles(raw) => Ok(raw.clone()),
         }
     }
-
-    /// The board as text for [`GoalSpec::Explicit`].
-    fn to_text(&self) -> String {
-        match self {
-            BoardInput::Text(t) => t.clone(),
-            BoardInput::Tiles(raw) => {
-                let words: Vec<String> = raw.tiles.iter().map(u64::to_string).collect();
-                if raw.rows.len() > 1 {
-                    let mut out = Vec::new();
-                    let mut at = 0;
-                    for &len in &raw.rows {
-                        out.push(words[at..at + len].join(" "));
-                        at += len;
-                    }
-                    out.join("/")
-                } else {
-                    words.join(" ")
-                }
-            }
-        }
-    }
 }
 
 /// A goal: a name (`standard`, `blank-first`, `spiral`) or a board, as text or array.
@@ -174,9 +153,10 @@ pub struct GoalInput(pub GoalSpec);
 impl<'de> Deserialize<'de> for GoalInput {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GoalInput, D::Error> {
         let board = BoardInput::deserialize(d)?;
+        // Arrays are a board already parsed: kept as tiles, never turned into text.
         let spec = match board {
-            BoardInput::Text(t) => t.parse().unwrap_or_else(|never| match never {}),
-            tiles => GoalSpec::Explicit(tiles.to_text()),
+            BoardInput::Text(t) => t.parse().map_err(serde::de::Error::custom)?,
+            BoardInput::Tiles(raw) => GoalSpec::Explicit(raw),
         };
         Ok(GoalInput(spec))
     }
@@ -328,7 +308,7 @@ mod tests {
             })
         );
         let rows = board("[[1, 2, 3], [4, 5, 0]]").unwrap();
-        assert_eq!(rows.to_text(), "1 2 3/4 5 0");
+        assert_eq!(rows.raw().unwrap().to_string(), "1 2 3/4 5 0");
         let config = Config::default();
         let i = instance(&rows, None, None, &config).unwrap();
         assert_eq!(i.start.shape().to_string(), "2x3");
@@ -351,9 +331,9 @@ mod tests {
     #[test]
     fn named_goals_written_out_are_not_custom() {
         let shape = Shape::square(3).unwrap();
-        let spec = GoalSpec::Explicit("1 2 3/8 0 4/7 6 5".into());
+        let spec: GoalSpec = "1 2 3/8 0 4/7 6 5".parse().unwrap();
         assert!(!goal(&spec, shape).unwrap().1);
-        let spec = GoalSpec::Explicit("2 1 3/8 0 4/7 6 5".into());
+        let spec: GoalSpec = "2 1 3/8 0 4/7 6 5".parse().unwrap();
         assert!(goal(&spec, shape).unwrap().1);
     }
 

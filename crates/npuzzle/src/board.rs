@@ -367,6 +367,31 @@ pub fn neighbour(shape: Shape, cell: usize, m: Move) -> Option<usize> {
     }
 }
 
+impl fmt::Display for RawBoard {
+    /// The tiles as written: rows separated by `/` when the text had row breaks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut at = 0;
+        let rows: Vec<usize> = if self.rows.len() > 1 {
+            self.rows.clone()
+        } else {
+            vec![self.tiles.len()]
+        };
+        for (i, &len) in rows.iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            for (j, t) in self.tiles[at..at + len].iter().enumerate() {
+                if j > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{t}")?;
+            }
+            at += len;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Board {
     /// `7 2 6/8 1 4/3 5 0`; with `{:#}`, an aligned grid with `_` for the blank.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, ParseBoardError, Tile};
+use crate::board::{Board, ParseBoardError, RawBoard, Tile};
 use crate::shape::Shape;
 
 /// Which goal to solve towards: a named layout, resolved for any shape, or an explicit board.
@@ -17,8 +17,9 @@ pub enum GoalSpec {
     /// Tiles numbered clockwise in a spiral from the top-left corner, the blank on the
     /// spiral's last cell (3×3: `1 2 3/8 0 4/7 6 5`).
     Spiral,
-    /// An explicit board, as text; it must have the same shape as the start.
-    Explicit(String),
+    /// An explicit board, parsed (tiles and any row breaks); it must have the same shape as
+    /// the start, which settles its shape when it was written without rows.
+    Explicit(RawBoard),
 }
 
 /// Why a goal could not be made for a board.
@@ -55,9 +56,8 @@ impl GoalSpec {
             GoalSpec::Standard => (1..n as Tile).chain([0]).collect(),
             GoalSpec::BlankFirst => (0..n as Tile).collect(),
             GoalSpec::Spiral => spiral(shape),
-            GoalSpec::Explicit(text) => {
+            GoalSpec::Explicit(raw) => {
                 // An explicit goal with no row breaks takes the start's shape.
-                let raw = crate::board::RawBoard::parse(text).map_err(GoalError::Board)?;
                 let written = if raw.rows.len() > 1 {
                     Some(raw.implied_shape().map_err(GoalError::Board)?)
                 } else {
@@ -71,7 +71,7 @@ impl GoalSpec {
                         return Err(GoalError::ShapeMismatch { goal, board: shape });
                     }
                 }
-                return Board::from_raw(&raw, Some(shape)).map_err(GoalError::Board);
+                return Board::from_raw(raw, Some(shape)).map_err(GoalError::Board);
             }
         };
         Ok(Board::from_trusted(shape, tiles))
@@ -83,7 +83,7 @@ impl GoalSpec {
             GoalSpec::Standard => "standard".into(),
             GoalSpec::BlankFirst => "blank-first".into(),
             GoalSpec::Spiral => "spiral".into(),
-            GoalSpec::Explicit(t) => t.clone(),
+            GoalSpec::Explicit(raw) => raw.to_string(),
         }
     }
 
@@ -128,17 +128,20 @@ fn spiral(shape: Shape) -> Vec<Tile> {
 }
 
 impl FromStr for GoalSpec {
-    type Err = std::convert::Infallible;
+    type Err = GoalError;
 
-    /// Named goals by name (case-insensitive, `_` or `-`); anything else is an explicit board,
-    /// checked when it is resolved against a shape.
-    fn from_str(s: &str) -> Result<GoalSpec, Self::Err> {
+    /// Named goals by name (case-insensitive, `_` or `-`); anything else is read as an
+    /// explicit board (its tiles and shape are checked when it is resolved against a shape).
+    ///
+    /// # Errors
+    /// Text that is neither a goal's name nor board text.
+    fn from_str(s: &str) -> Result<GoalSpec, GoalError> {
         Ok(
             match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
                 "standard" | "default" => GoalSpec::Standard,
                 "blank-first" | "blankfirst" | "korf" => GoalSpec::BlankFirst,
                 "spiral" | "snail" => GoalSpec::Spiral,
-                _ => GoalSpec::Explicit(s.to_string()),
+                _ => GoalSpec::Explicit(RawBoard::parse(s).map_err(GoalError::Board)?),
             },
         )
     }
@@ -187,5 +190,11 @@ mod tests {
             spec.board("3x3".parse().unwrap()).unwrap_err().to_string(),
             "goal: board has duplicate tile 8"
         );
+        // Text that is no board is refused when read, naming the problem.
+        let e = "1 2 x".parse::<GoalSpec>().unwrap_err().to_string();
+        assert!(e.starts_with("goal: "), "{e}");
+        // The name of an explicit goal is the board again, rows kept.
+        let spec: GoalSpec = "1 2 3/4 5 0".parse().unwrap();
+        assert_eq!(spec.name(), "1 2 3/4 5 0");
     }
 }

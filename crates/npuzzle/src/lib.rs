@@ -54,4 +54,4 @@ pub use report::SolveReport;
 pub use search::{Limits, SearchStats, StopReason};
 pub use shape::{Shape, ShapeError};
 pub use solvability::Verdict;
-pub use solve::{execute, solve, Solution};
+pub use solve::{check_solvable, execute, solve, Solution};

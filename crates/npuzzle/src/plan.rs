@@ -34,7 +34,7 @@ use serde::{Serialize, Serializer};
 use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::error::SolveError;
-use crate::heuristic::pdb::{self, candidates, BuildProgress, Partition, PartitionSpec};
+use crate::heuristic::pdb::BuildProgress;
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
 use crate::search::effective_weight;
@@ -113,41 +113,6 @@ pub struct Phase {
     pub time_share: Option<f64>,
 }
 
-/// Where a table comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TableSourceKind {
-    /// Already in memory.
-    Memory,
-    /// In the cache directory.
-    Disk,
-    /// Built when the plan runs.
-    Build,
-}
-
-/// One table a plan uses.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TableNeed {
-    /// What the table is, e.g. `pattern 4x4 cells 1,2,3,4,5,6,7` or `exact 3x3`.
-    pub name: String,
-    /// Entries of the table.
-    pub entries: u64,
-    /// Bytes of table data.
-    pub bytes: u64,
-    /// Where it comes from.
-    pub source: TableSourceKind,
-    /// Estimated seconds to load or build it.
-    pub seconds: f64,
-}
-
-/// Total table entries `auto` builds for its optimal phase without being asked: about a
-/// second of building (pattern tables build at about 20 million entries a second here).
-pub const AUTO_BUILD_ENTRIES: u64 = 30_000_000;
-
-/// The smallest largest pattern `auto` builds: patterns of fewer tiles are weaker than
-/// linear conflict.
-const MIN_AUTO_PATTERN: usize = 4;
-
 /// Generated nodes of `auto`'s optimal phase with a pattern database on boards of at most
 /// 16 cells, where it almost always answers (Korf's hardest 15-puzzles need a few million
 /// with 6-6-3): a second or two.
@@ -164,14 +129,6 @@ const AUTO_WEIGHTS: [f64; 2] = [2.0, 3.0];
 /// Boards over this many cells (10×10) skip weighted A* in `auto`: it seldom finishes
 /// within its budget there, and the constructive solver is close to its quality.
 const AUTO_BOUNDED_CELLS: usize = 100;
-
-/// Pattern-table entries built per second, for estimates (measured: 6-6-3 in 0.5 s, 7-8
-/// in 31 s).
-const BUILD_ENTRIES_PER_SECOND: f64 = 20e6;
-/// Exact-table entries built per second (10 cells in about a second).
-const PERFECT_ENTRIES_PER_SECOND: f64 = 4e6;
-/// Bytes read from the cache directory per second, for estimates.
-const LOAD_BYTES_PER_SECOND: f64 = 1e9;
 
 /// The plan for solving boards of `goal`'s shape towards `goal` with `options`, given the
 /// tables at hand.
@@ -213,7 +170,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
         algorithm => {
             let heuristic = match algorithm {
                 Algorithm::Bfs => None,
-                _ => Some(chosen_heuristic(&puzzle, options, tables)?),
+                _ => Some(heuristic::chosen_heuristic(&puzzle, options, tables)?),
             };
             vec![Phase {
                 kind: PhaseKind::Search,
@@ -229,7 +186,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
     let mut needs = Vec::new();
     for phase in &phases {
         if let Some(h) = &phase.heuristic {
-            table_needs(h, &puzzle, tables, &mut needs)?;
+            needs::table_needs(h, &puzzle, tables, &mut needs)?;
         }
     }
     let to_build: u64 = needs
@@ -366,7 +323,7 @@ fn auto_phases(
     tables: &Tables,
 ) -> Result<Vec<Phase>, SolveError> {
     let cells = puzzle.cells();
-    let heuristic = chosen_heuristic(puzzle, options, tables)?;
+    let heuristic = heuristic::chosen_heuristic(puzzle, options, tables)?;
     let optimal = heuristic.admissible();
     if cells <= MAX_PERFECT_CELLS && heuristic == HeuristicSpec::Perfect {
         // The exact table walks straight down an optimal path: nothing to budget.
@@ -425,195 +382,6 @@ fn auto_phases(
     Ok(phases)
 }
 
-/// The heuristic for `options` on this puzzle, `pdb` resolved to a partition and checked
-/// against the board.
-///
-/// With none given: for `auto`, IDA* and A* (the optimal searches) the strongest that is
-/// cheap to have ([`strongest`]); for the others linear conflict.
-fn chosen_heuristic(
-    puzzle: &Puzzle,
-    options: &SolveOptions,
-    tables: &Tables,
-) -> Result<HeuristicSpec, SolveError> {
-    let spec = match &options.heuristic {
-        Some(h) => resolve(h, puzzle, tables),
-        None => match options.algorithm {
-            Algorithm::Auto | Algorithm::IdaStar | Algorithm::AStar => strongest(puzzle, tables),
-            _ => HeuristicSpec::LinearConflict,
-        },
-    };
-    check_fits(&spec, puzzle)?;
-    Ok(spec)
-}
-
-/// The strongest admissible heuristic that is cheap to have for this goal: the exact table
-/// up to 10 cells (if the policy lets it be built), else the strongest pattern database
-/// whose tables are at hand, else the largest balanced partition whose tables build in
-/// about a second ([`AUTO_BUILD_ENTRIES`], within the policy), else linear conflict.
-pub fn strongest(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
-    let cells = puzzle.cells();
-    let may_build = |entries: u64| entries <= tables.policy().max_build_entries;
-    if cells <= MAX_PERFECT_CELLS
-        && (tables.perfect_in_memory(puzzle) || may_build(perfect_entries(cells)))
-    {
-        return HeuristicSpec::Perfect;
-    }
-    if cells > pdb::MAX_PDB_CELLS {
-        return HeuristicSpec::LinearConflict;
-    }
-    if let Some(sizes) = at_hand(puzzle, tables) {
-        return HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes));
-    }
-    let budget = AUTO_BUILD_ENTRIES.min(tables.policy().max_build_entries);
-    // The largest patterns within the budget (6-6-3 on 4x4, 7-6 on 2x7); patterns of
-    // fewer than 4 tiles are hardly better than Manhattan distance, and linear conflict
-    // beats them.
-    pdb::sizes_within(puzzle.shape, budget)
-        .filter(|sizes| sizes[0] >= MIN_AUTO_PATTERN)
-        .filter(|sizes| Partition::new(puzzle.shape, blank(puzzle), sizes).is_ok())
-        .map_or(HeuristicSpec::LinearConflict, |sizes| {
-            HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
-        })
-}
-
-fn blank(puzzle: &Puzzle) -> usize {
-    usize::from(puzzle.goal_cell[0])
-}
-
-/// The strongest of [`candidates`] whose tables are all at hand (in memory or in the cache
-/// directory), if any: a partition that costs nothing to build.
-pub fn at_hand(puzzle: &Puzzle, tables: &Tables) -> Option<Vec<usize>> {
-    let shape = puzzle.shape;
-    let blank = usize::from(puzzle.goal_cell[0]);
-    candidates(shape).into_iter().find(|sizes| {
-        Partition::new(shape, blank, sizes)
-            .is_ok_and(|p| p.keys().iter().all(|k| tables.pattern_at_hand(k)))
-    })
-}
-
-/// The partition `pdb` stands for on this goal: the strongest at hand ([`at_hand`]), else
-/// the shape's default, cheap to build.
-fn best_available(puzzle: &Puzzle, tables: &Tables) -> Vec<usize> {
-    at_hand(puzzle, tables).unwrap_or_else(|| {
-        candidates(puzzle.shape)
-            .pop()
-            .expect("at least one candidate")
-    })
-}
-
-/// `spec` with every `pdb` replaced by the concrete partition it stands for on this goal.
-pub fn resolve(spec: &HeuristicSpec, puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
-    match spec {
-        HeuristicSpec::Pdb(PartitionSpec::Best) if puzzle.cells() <= pdb::MAX_PDB_CELLS => {
-            HeuristicSpec::Pdb(PartitionSpec::Sizes(best_available(puzzle, tables)))
-        }
-        HeuristicSpec::Sum(terms) => HeuristicSpec::Sum(
-            terms
-                .iter()
-                .map(|(w, h)| (*w, resolve(h, puzzle, tables)))
-                .collect(),
-        ),
-        HeuristicSpec::Max(parts) => {
-            HeuristicSpec::Max(parts.iter().map(|h| resolve(h, puzzle, tables)).collect())
-        }
-        other => other.clone(),
-    }
-}
-
-/// Whether every part of a resolved heuristic can serve this puzzle.
-fn check_fits(spec: &HeuristicSpec, puzzle: &Puzzle) -> Result<(), HeuristicError> {
-    match spec {
-        HeuristicSpec::Perfect if puzzle.cells() > MAX_PERFECT_CELLS => {
-            Err(HeuristicError::TooLarge {
-                heuristic: "perfect".into(),
-                cells: puzzle.cells(),
-                max: MAX_PERFECT_CELLS,
-            })
-        }
-        HeuristicSpec::Pdb(p) => p.partition(puzzle).map(|_| ()).map_err(Into::into),
-        HeuristicSpec::Sum(terms) => terms.iter().try_for_each(|(_, h)| check_fits(h, puzzle)),
-        HeuristicSpec::Max(parts) => parts.iter().try_for_each(|h| check_fits(h, puzzle)),
-        _ => Ok(()),
-    }
-}
-
-/// Entries of the exact table of a board of `cells` cells (`cells!`).
-fn perfect_entries(cells: usize) -> u64 {
-    (1..=cells as u64).product()
-}
-
-/// Adds the tables a resolved heuristic needs (each once).
-fn table_needs(
-    spec: &HeuristicSpec,
-    puzzle: &Puzzle,
-    tables: &Tables,
-    needs: &mut Vec<TableNeed>,
-) -> Result<(), SolveError> {
-    let mut add = |need: TableNeed| {
-        if !needs.iter().any(|n| n.name == need.name) {
-            needs.push(need);
-        }
-    };
-    match spec {
-        HeuristicSpec::Perfect => {
-            let entries = perfect_entries(puzzle.cells());
-            let in_memory = tables.perfect_in_memory(puzzle);
-            add(TableNeed {
-                name: format!("exact {}", puzzle.shape),
-                entries,
-                bytes: entries,
-                source: if in_memory {
-                    TableSourceKind::Memory
-                } else {
-                    TableSourceKind::Build
-                },
-                seconds: if in_memory {
-                    0.0
-                } else {
-                    entries as f64 / PERFECT_ENTRIES_PER_SECOND
-                },
-            });
-        }
-        HeuristicSpec::Pdb(p) => {
-            let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
-            for key in partition.keys() {
-                let entries = key.entries();
-                let bytes = entries.div_ceil(2);
-                let (source, seconds) = if tables.pattern_in_memory(&key) {
-                    (TableSourceKind::Memory, 0.0)
-                } else if tables.pattern_at_hand(&key) {
-                    (TableSourceKind::Disk, bytes as f64 / LOAD_BYTES_PER_SECOND)
-                } else {
-                    (
-                        TableSourceKind::Build,
-                        entries as f64 / BUILD_ENTRIES_PER_SECOND,
-                    )
-                };
-                let cells: Vec<String> = key.cells.iter().map(u8::to_string).collect();
-                add(TableNeed {
-                    name: format!("pattern {} cells {}", key.shape, cells.join(",")),
-                    entries,
-                    bytes,
-                    source,
-                    seconds,
-                });
-            }
-        }
-        HeuristicSpec::Sum(terms) => {
-            for (_, h) in terms {
-                table_needs(h, puzzle, tables, needs)?;
-            }
-        }
-        HeuristicSpec::Max(parts) => {
-            for h in parts {
-                table_needs(h, puzzle, tables, needs)?;
-            }
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
 /// Whether a path found by `algorithm` with `heuristic` is proven shortest.
 fn proves_optimal(algorithm: Algorithm, heuristic: Option<&HeuristicSpec>, weight: f64) -> bool {
     let admissible = heuristic.map_or(true, HeuristicSpec::admissible);
@@ -643,45 +411,10 @@ pub fn prepare(
     let mut events = Vec::new();
     for phase in &plan.phases {
         if let Some(h) = &phase.heuristic {
-            prepare_spec(h, &puzzle, tables, progress, &mut events)?;
+            needs::prepare_spec(h, &puzzle, tables, progress, &mut events)?;
         }
     }
     Ok(events)
-}
-
-fn prepare_spec(
-    spec: &HeuristicSpec,
-    puzzle: &Puzzle,
-    tables: &Tables,
-    progress: &mut dyn FnMut(&BuildProgress),
-    events: &mut Vec<TableEvent>,
-) -> Result<(), SolveError> {
-    match spec {
-        HeuristicSpec::Perfect => {
-            tables.perfect(puzzle)?;
-        }
-        HeuristicSpec::Pdb(p) => {
-            let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
-            for key in partition.keys() {
-                let (_, event) = tables.pattern(&key, progress);
-                if !events.iter().any(|e: &TableEvent| e.key == event.key) {
-                    events.push(event);
-                }
-            }
-        }
-        HeuristicSpec::Sum(terms) => {
-            for (_, h) in terms {
-                prepare_spec(h, puzzle, tables, progress, events)?;
-            }
-        }
-        HeuristicSpec::Max(parts) => {
-            for h in parts {
-                prepare_spec(h, puzzle, tables, progress, events)?;
-            }
-        }
-        _ => {}
-    }
-    Ok(())
 }
 
 fn as_text<T: fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
@@ -699,8 +432,12 @@ fn option_as_text<T: fmt::Display, S: Serializer>(
 }
 
 mod choices;
+mod heuristic;
+mod needs;
 
 pub use choices::{algorithm_label, choices, heuristic_label, Choice, Choices, HEURISTICS};
+pub use heuristic::{at_hand, resolve, strongest, AUTO_BUILD_ENTRIES};
+pub use needs::{TableNeed, TableSourceKind};
 
 #[cfg(test)]
 mod tests;

@@ -92,12 +92,22 @@ pub fn solve(
     tables: &Tables,
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
-    let verdict = solvability::check(start, goal)?;
-    if !verdict.solvable {
-        return Err(SolveError::Unsolvable(verdict));
-    }
+    check_solvable(start, goal)?;
     let plan = plan::plan(goal, options, tables)?;
     execute(&plan, start, goal, tables, control)
+}
+
+/// The solvability verdict of a board that can reach its goal.
+///
+/// # Errors
+/// [`SolveError::Unsolvable`] with the verdict saying why; a goal of another shape.
+pub fn check_solvable(start: &Board, goal: &Board) -> Result<Verdict, SolveError> {
+    let verdict = solvability::check(start, goal)?;
+    if verdict.solvable {
+        Ok(verdict)
+    } else {
+        Err(SolveError::Unsolvable(verdict))
+    }
 }
 
 /// Carries out a plan made for `goal` (see [`plan::plan`]): runs its phases in turn until
@@ -113,10 +123,7 @@ pub fn execute(
     tables: &Tables,
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
-    let verdict = solvability::check(start, goal)?;
-    if !verdict.solvable {
-        return Err(SolveError::Unsolvable(verdict));
-    }
+    let verdict = check_solvable(start, goal)?;
     let began = Instant::now();
     let mut total = SearchStats::default();
     let last = plan.phases.len() - 1;

@@ -195,30 +195,6 @@ fn twenty_four_puzzle_with_6_6_6_6_matches_linear_conflict() {
     assert_replays(&start, &moves, &goal);
 }
 
-/// Korf & Felner's (2002) first 24-puzzle instance, solved optimally: 95 moves, and with
-/// this partition, the reflected lookup and Korf's operator order exactly the 2,031,102,635
-/// generated nodes their paper reports for it.
-#[test]
-#[ignore = "slow: builds the 6-6-6-6 tables (about 20 s) and generates 2 billion nodes (about 150 s)"]
-fn korf_felner_24_puzzle_instance_1() {
-    let goal = GoalSpec::BlankFirst
-        .board(Shape::square(5).unwrap())
-        .unwrap();
-    let (puzzle, db) = database(&goal, &[6, 6, 6, 6]);
-    let inst = &instances("korf50-24puzzle.txt", "5x5")[0];
-    let out = idastar(
-        &puzzle,
-        &puzzle.encode(&inst.board),
-        db.search(),
-        Control::default(),
-    );
-    let moves = out.moves.expect("no limits");
-    assert_eq!(moves.len(), inst.optimal);
-    assert_eq!(moves.len(), 95);
-    assert_replays(&inst.board, &moves, &goal);
-    assert_eq!(out.stats.generated, 2_031_102_635);
-}
-
 /// `solve` with `pdb` heuristics, and `auto` on 4x4, reports which one it used.
 #[test]
 fn solve_uses_and_names_the_pdb() {

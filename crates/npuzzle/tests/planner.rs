@@ -24,7 +24,8 @@ fn rank(tiles: &[u8]) -> usize {
     let mut r = 0usize;
     let mut used = 0u16;
     for (i, &t) in tiles.iter().enumerate() {
-        let smaller_unused = (0..t).filter(|&s| used & (1 << s) == 0).count();
+        let below = (1u16 << t) - 1;
+        let smaller_unused = (below & !used).count_ones() as usize;
         r = r * (n - i) + smaller_unused;
         used |= 1 << t;
     }
@@ -32,15 +33,22 @@ fn rank(tiles: &[u8]) -> usize {
 }
 
 fn unrank(mut r: usize, n: usize, out: &mut [u8]) {
-    let mut digits = vec![0usize; n];
+    let mut digits = [0usize; 16];
     for i in (0..n).rev() {
         let base = n - i;
         digits[i] = r % base;
         r /= base;
     }
-    let mut free: Vec<u8> = (0..n as u8).collect();
+    let mut free: u16 = (1 << n) - 1;
     for i in 0..n {
-        out[i] = free.remove(digits[i]);
+        // The digits[i]-th unused value.
+        let mut f = free;
+        for _ in 0..digits[i] {
+            f &= f - 1;
+        }
+        let t = f.trailing_zeros() as u8;
+        out[i] = t;
+        free &= !(1 << t);
     }
 }
 

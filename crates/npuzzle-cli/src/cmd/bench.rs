@@ -45,6 +45,11 @@ pub struct BenchArgs {
     #[arg(long, short = 'j', default_value_t = 1)]
     pub jobs: usize,
 
+    /// Threads for each instance's IDA* search (default: all cores with one job, one
+    /// thread per instance with several). Node counts are those of the serial search.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+
     /// Print one JSON object per instance (the fields of `solve --json`, plus `index` and
     /// `expected`), then a summary object.
     #[arg(long)]
@@ -79,6 +84,14 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     if args.jobs == 0 || args.jobs > 1024 {
         bail!("--jobs must be between 1 and 1024, got {}", args.jobs);
     }
+    let threads = crate::options::threads(
+        args.threads,
+        if args.jobs == 1 {
+            crate::options::all_cores()
+        } else {
+            1
+        },
+    )?;
     let text = input::read_file(&args.file)?;
     let entries = input::parse_entries(&text, args.size);
     let options = optimal_options(&args.search.solve_options());
@@ -137,6 +150,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
                         Ok(goal) => {
                             let control = Control {
                                 limits,
+                                threads,
                                 ..Control::default()
                             };
                             let result = match by_shape.iter().find(|(s, _)| *s == start.shape()) {
@@ -174,11 +188,13 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     let mut mismatches = Vec::new();
     if !args.json {
         println!(
-            "Heuristic {}, algorithm {}, {} job{}.",
+            "Heuristic {}, algorithm {}, {} job{}, {} thread{} per search.",
             heuristic.as_deref().unwrap_or("(none)"),
             algorithm,
             args.jobs,
-            if args.jobs == 1 { "" } else { "s" }
+            if args.jobs == 1 { "" } else { "s" },
+            threads,
+            if threads == 1 { "" } else { "s" }
         );
         if let Some(s) = prepared.summary() {
             println!("Pattern databases: {s}.");
@@ -289,6 +305,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
                 "search_seconds": search_seconds,
                 "wall_seconds": wall,
                 "jobs": args.jobs,
+                "threads": threads,
                 "heuristic": heuristic,
                 "algorithm": algorithm.name(),
                 "table_seconds": prepared.seconds,

@@ -138,7 +138,14 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
         search.heuristic = heuristic;
     }
     println!();
-    let result = solve_one(&start, &goal, &search, tables, 0)?;
+    let result = solve_one(
+        &start,
+        &goal,
+        &search,
+        tables,
+        0,
+        crate::options::all_cores(),
+    )?;
     print!("{}", output::text(&start, &goal, &result, true));
     Ok(output::outcome(&result))
 }

@@ -65,11 +65,71 @@ pub trait IncrementalHeuristic {
     ) -> (u32, Self::Undo);
     /// Reverts the internal state changed by `apply`.
     fn undo(&mut self, undo: Self::Undo);
+    /// [`apply`](Self::apply) for a caller that only needs the exact value below `cut`: at
+    /// or above it, any value at least `cut` will do (IDA* prunes the child and its next bound
+    /// is already that low). Pattern databases then skip lookups that cannot matter; the
+    /// state is updated fully only when the value returned is below `cut`.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn apply_cut(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+        cut: u32,
+    ) -> (u32, Self::Undo) {
+        let _ = cut;
+        self.apply(tiles, h, tile, from, to, m)
+    }
+}
+
+/// A borrowed heuristic works as the heuristic itself: the parallel search lends each
+/// thread's copy to unit after unit.
+impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
+    type Undo = H::Undo;
+    #[inline]
+    fn init(&mut self, tiles: &[u8]) -> u32 {
+        (**self).init(tiles)
+    }
+    #[inline]
+    fn apply(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+    ) -> (u32, Self::Undo) {
+        (**self).apply(tiles, h, tile, from, to, m)
+    }
+    #[inline]
+    fn undo(&mut self, undo: Self::Undo) {
+        (**self).undo(undo)
+    }
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn apply_cut(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+        cut: u32,
+    ) -> (u32, Self::Undo) {
+        (**self).apply_cut(tiles, h, tile, from, to, m, cut)
+    }
 }
 
 /// Any [`Heuristic`] as an [`IncrementalHeuristic`] that re-evaluates every state. Values are
 /// rounded up (minus a rounding tolerance): distances are whole moves, so rounding an
 /// admissible bound up keeps it admissible.
+#[derive(Clone, Copy)]
 pub struct Reevaluate<'a>(pub &'a dyn Heuristic);
 
 /// Rounds a heuristic value up to whole moves, tolerating floating-point noise. Values are

@@ -1,5 +1,6 @@
 use super::*;
 use crate::goal::GoalSpec;
+use crate::heuristic::pdb::PartitionSpec;
 use crate::heuristic::TablePolicy;
 
 fn goal(shape: &str) -> Board {
@@ -75,11 +76,11 @@ fn refusals_are_one_line_and_name_the_problem() {
 #[test]
 fn a_policy_that_forbids_building_keeps_auto_cheap_and_refuses_explicit_tables() {
     let policy = TablePolicy {
-        max_build_entries: 100_000,
+        max_build_entries: 10_000,
         ..TablePolicy::default()
     };
     let tables = Tables::new(None, policy);
-    // 2x7's tables of at least 4 tiles are all over 100,000 entries: auto falls back to
+    // 2x7's tables of at least 4 tiles are all over 10,000 entries: auto falls back to
     // linear conflict.
     let p = auto("2x7", &tables);
     assert_eq!(p.heuristic(), Some(&HeuristicSpec::LinearConflict));
@@ -88,7 +89,7 @@ fn a_policy_that_forbids_building_keeps_auto_cheap_and_refuses_explicit_tables()
         ..SolveOptions::default()
     };
     let e = plan(&goal("2x7"), &options, &tables).unwrap_err();
-    assert!(e.to_string().contains("at most 100000 may be built"), "{e}");
+    assert!(e.to_string().contains("at most 10000 may be built"), "{e}");
 }
 
 #[test]

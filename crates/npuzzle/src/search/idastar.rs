@@ -4,40 +4,119 @@
 //! The search keeps one mutable board, moves a tile, updates the heuristic incrementally
 //! (one table lookup for Manhattan distance) and moves the tile back: no allocation in the
 //! hot loop.
+//!
+//! [`idastar`] picks a kernel: the parallel search of `parallel.rs` when the caller asks for
+//! threads, the fixed-size kernels of `kernel.rs` for 3×3, 4×4 and 5×5 boards, and the
+//! general kernel below (any shape, and the only one that records a trace) otherwise. All
+//! of them count nodes the same way.
 
+use super::kernel::{Abort, Fixed, NO_MOVE};
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::puzzle::{Puzzle, NO_CELL};
-
-/// "No move yet": the root has no parent move to prune.
-const NO_MOVE: usize = 4;
 
 /// IDA* from `start` to the puzzle's goal with an incremental heuristic.
 ///
 /// Successors are generated in the order up, left, right, down (the blank's direction) and
 /// only the move back to the parent is pruned, so node counts match Korf's (1985) for the
 /// same heuristic. The path is optimal when the heuristic is admissible.
-pub fn idastar<H: IncrementalHeuristic>(
+///
+/// With `control.threads` above 1 (and no trace asked for) the search runs on that many
+/// threads (see [`frontier`](super::frontier)); it finds a path of the same length and
+/// reports the node counts of the serial search.
+///
+/// ```
+/// use npuzzle::{Board, GoalSpec, Puzzle, heuristic::Manhattan};
+/// use npuzzle::search::{idastar, Control};
+/// let start = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
+/// let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
+/// let tiles = puzzle.encode(&start);
+/// let serial = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), Control::default());
+/// let two = Control { threads: 2, ..Control::default() };
+/// let parallel = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), two);
+/// assert_eq!(serial.moves.as_ref().unwrap().len(), 31);
+/// assert_eq!(parallel.moves.as_ref().unwrap().len(), 31);
+/// assert_eq!(serial.stats.generated, parallel.stats.generated);
+/// assert_eq!(start.replay(&parallel.moves.unwrap()).unwrap(), goal);
+/// ```
+pub fn idastar<H: IncrementalHeuristic + Clone + Send>(
     puzzle: &Puzzle,
     start: &[u8],
     heuristic: H,
     control: Control<'_>,
 ) -> SearchOutcome {
-    let mut ida = Ida {
-        tiles: start.to_vec(),
-        goal: &puzzle.goal,
-        neighbours: &puzzle.neighbours,
+    if control.trace == 0 {
+        if control.threads > 1 {
+            return super::parallel::idastar(puzzle, start, heuristic, control);
+        }
+        match puzzle.cells() {
+            9 => return fixed::<H, 9>(puzzle, start, heuristic, control),
+            16 => return fixed::<H, 16>(puzzle, start, heuristic, control),
+            25 => return fixed::<H, 25>(puzzle, start, heuristic, control),
+            _ => {}
+        }
+    }
+    general(puzzle, start, heuristic, control)
+}
+
+/// Serial IDA* with the kernel for `N`-cell boards.
+fn fixed<H: IncrementalHeuristic, const N: usize>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    mut heuristic: H,
+    control: Control<'_>,
+) -> SearchOutcome {
+    let h0 = heuristic.init(start);
+    let blank = start.iter().position(|&t| t == 0).expect("a blank");
+    let meter = Meter::new(control);
+    let mut k = Fixed::<H, N>::new(
+        start,
+        &puzzle.goal,
+        &puzzle.neighbours,
         heuristic,
-        bound: 0,
-        next_bound: u32::MAX,
-        stats: SearchStats::default(),
-        meter: Meter::new(control),
-        stopped_by: None,
-        path: Vec::new(),
-        trace: Vec::new(),
-        depth: 0,
+        meter,
+        None,
+    );
+    let mut outcome = SearchOutcome::default();
+    if k.at_goal() {
+        outcome.moves = Some(Vec::new());
+    } else {
+        k.bound = h0;
+        loop {
+            k.next_bound = u32::MAX;
+            if k.dfs(blank, 0, h0, NO_MOVE) {
+                k.path.reverse();
+                outcome.moves = Some(std::mem::take(&mut k.path));
+                break;
+            }
+            if k.stopped_by.is_some() || k.next_bound == u32::MAX {
+                break;
+            }
+            k.bound = k.next_bound;
+        }
+    }
+    outcome.stats = SearchStats {
+        expanded: k.expanded,
+        generated: k.generated,
+        max_open: k.max_open,
+        final_open: k.final_open,
+        max_depth: k.max_open,
+        seconds: k.seconds(),
     };
+    outcome.stopped_by = k.stopped_by;
+    outcome
+}
+
+/// Serial IDA* with the general kernel: any shape, and traces.
+fn general<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+) -> SearchOutcome {
+    let mut ida = Ida::new(puzzle, start, heuristic, Meter::new(control), None);
     let h0 = ida.heuristic.init(start);
     let blank = start.iter().position(|&t| t == 0).expect("a blank");
     let mut outcome = SearchOutcome::default();
@@ -70,30 +149,73 @@ pub fn idastar<H: IncrementalHeuristic>(
     outcome
 }
 
-struct Ida<'a, H> {
-    tiles: Vec<u8>,
-    goal: &'a [u8],
-    neighbours: &'a [[u8; 4]],
-    heuristic: H,
-    bound: u32,
+/// The general kernel's state, also used for work units on boards without a fixed kernel.
+pub(crate) struct Ida<'a, H> {
+    pub(crate) tiles: Vec<u8>,
+    pub(crate) goal: &'a [u8],
+    pub(crate) neighbours: &'a [[u8; 4]],
+    pub(crate) heuristic: H,
+    pub(crate) bound: u32,
     /// Smallest f above the bound seen this iteration: the next bound.
-    next_bound: u32,
-    stats: SearchStats,
-    meter: Meter<'a>,
-    stopped_by: Option<StopReason>,
+    pub(crate) next_bound: u32,
+    pub(crate) stats: SearchStats,
+    pub(crate) meter: Meter<'a>,
+    pub(crate) stopped_by: Option<StopReason>,
     /// Filled in reverse while unwinding from the goal.
-    path: Vec<Move>,
-    trace: Vec<TraceStep>,
-    depth: u64,
+    pub(crate) path: Vec<Move>,
+    pub(crate) trace: Vec<TraceStep>,
+    pub(crate) depth: u64,
+    pub(crate) abort: Option<Abort<'a>>,
+    /// Generated count at the last look by `abort`.
+    pub(crate) reported: u64,
+}
+
+impl<'a, H: IncrementalHeuristic> Ida<'a, H> {
+    /// A kernel on `tiles`; the caller initialises the heuristic.
+    pub(crate) fn new(
+        puzzle: &'a Puzzle,
+        tiles: &[u8],
+        heuristic: H,
+        meter: Meter<'a>,
+        abort: Option<Abort<'a>>,
+    ) -> Self {
+        Ida {
+            tiles: tiles.to_vec(),
+            goal: &puzzle.goal,
+            neighbours: &puzzle.neighbours,
+            heuristic,
+            bound: 0,
+            next_bound: u32::MAX,
+            stats: SearchStats::default(),
+            meter,
+            stopped_by: None,
+            path: Vec::new(),
+            trace: Vec::new(),
+            depth: 0,
+            abort,
+            reported: 0,
+        }
+    }
 }
 
 impl<H: IncrementalHeuristic> Ida<'_, H> {
     /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic `h`;
     /// `back` is the index of the move that would undo the last one. Returns `true` when
     /// the goal is found.
-    fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize, parent: Option<usize>) -> bool {
+    pub(crate) fn dfs(
+        &mut self,
+        blank: usize,
+        g: u32,
+        h: u32,
+        back: usize,
+        parent: Option<usize>,
+    ) -> bool {
         if self.stats.generated >= self.meter.next_check {
-            let why = self.meter.check(&self.stats, self.depth, Some(self.bound));
+            let mut why = self.meter.check(&self.stats, self.depth, Some(self.bound));
+            if let (None, Some(a)) = (why, &self.abort) {
+                why = a.poll(self.stats.generated - self.reported);
+                self.reported = self.stats.generated;
+            }
             if why.is_some() {
                 self.stopped_by = why;
                 return false;

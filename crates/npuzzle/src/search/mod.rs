@@ -13,9 +13,12 @@
 
 mod astar;
 mod bfs;
+pub mod frontier;
 mod idastar;
+mod kernel;
 mod keys;
 mod meter;
+mod parallel;
 mod store;
 mod weighted_idastar;
 
@@ -113,6 +116,9 @@ pub struct Control<'a> {
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
     /// Record the first this-many expansions.
     pub trace: usize,
+    /// Threads for one IDA* search (0 or 1: serial). A parallel search finds a path of the
+    /// same length and reports the serial search's node counts; tracing makes it serial.
+    pub threads: usize,
 }
 
 /// One expansion, in the order the search made it.

@@ -198,6 +198,7 @@ pub struct PatternState {
 /// and only that pattern's index is updated (Korf & Felner 2002). Following the split
 /// ranking of `index.rs`, a horizontal move changes only the occupied set; a vertical one
 /// also rotates the arrangement, one table lookup.
+#[derive(Clone)]
 pub struct PdbSearch<'a> {
     db: &'a PatternDatabase,
     /// Per pattern, what a lookup needs, borrowed once rather than per node.
@@ -208,6 +209,7 @@ pub struct PdbSearch<'a> {
 }
 
 /// One pattern's table and rankers.
+#[derive(Clone)]
 struct Lookup<'a> {
     data: &'a [u8],
     combos: &'a Combinations,
@@ -280,12 +282,30 @@ impl IncrementalHeuristic for PdbSearch<'_> {
     #[inline]
     fn apply(
         &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+    ) -> (u32, PdbUndo) {
+        self.apply_cut(tiles, h, tile, from, to, m, u32::MAX)
+    }
+
+    /// The direct view first; when its sum alone reaches `cut`, the reflected lookup (the
+    /// second table read, most often a cache miss) is skipped: the value is the larger of
+    /// the two sums, so it is at least `cut` either way.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn apply_cut(
+        &mut self,
         _: &[u8],
         _: u32,
         tile: u8,
         from: usize,
         to: usize,
         m: Move,
+        cut: u32,
     ) -> (u32, PdbUndo) {
         let db = self.db;
         let t = usize::from(tile);
@@ -313,6 +333,16 @@ impl IncrementalHeuristic for PdbSearch<'_> {
             self.sums[v] = self.sums[v] + entry - old.entry;
             undo.pattern[v] = p as u8;
             undo.old[v] = old;
+            if v == 0 && db.views.len() == 2 {
+                let direct = self.md + 2 * self.sums[0];
+                if direct >= cut {
+                    // The reflected view is left as it was; undoing restores it unchanged.
+                    let p = usize::from(db.views[1].pattern[t]);
+                    undo.pattern[1] = p as u8;
+                    undo.old[1] = self.states[1][p];
+                    return (direct, undo);
+                }
+            }
         }
         (self.value(), undo)
     }

@@ -1,0 +1,201 @@
+//! What is compared: configurations (an algorithm with a heuristic) and the reference
+//! that gives optimal lengths.
+
+use anyhow::{bail, Context, Result};
+use npuzzle::{Algorithm, HeuristicSpec};
+
+use super::args::{CompareArgs, MAX_CONFIGS};
+use crate::options::SearchArgs;
+
+/// An algorithm with a heuristic (`None`: npuzzle's default for the algorithm).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Config {
+    pub(super) algorithm: Algorithm,
+    pub(super) heuristic: Option<HeuristicSpec>,
+}
+
+impl Config {
+    /// `ALG` or `ALG:HEUR`.
+    pub(super) fn parse(text: &str) -> Result<Config> {
+        let (alg, heur) = match text.split_once(':') {
+            Some((a, h)) => (a, Some(h)),
+            None => (text, None),
+        };
+        let algorithm: Algorithm = alg
+            .parse()
+            .with_context(|| format!("in configuration `{text}`"))?;
+        let heuristic = match heur {
+            Some(h) if algorithm != Algorithm::Bfs => Some(
+                h.parse::<HeuristicSpec>()
+                    .with_context(|| format!("in configuration `{text}`"))?,
+            ),
+            _ => None,
+        };
+        Ok(Config {
+            algorithm,
+            heuristic,
+        })
+    }
+
+    pub(super) fn name(&self, weight: f64) -> String {
+        let alg = match self.algorithm {
+            Algorithm::WeightedAStar => format!("weighted-astar(w={weight})"),
+            a => a.name().to_string(),
+        };
+        match &self.heuristic {
+            Some(h) => format!("{alg}:{h}"),
+            None => alg,
+        }
+    }
+
+    /// Whether it always returns shortest paths.
+    pub(super) fn optimal(&self) -> bool {
+        matches!(
+            self.algorithm,
+            Algorithm::Auto | Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs
+        ) && self
+            .heuristic
+            .as_ref()
+            .map_or(true, HeuristicSpec::admissible)
+    }
+
+    pub(super) fn search_args(&self, args: &CompareArgs) -> SearchArgs {
+        SearchArgs {
+            heuristic: self.heuristic.clone(),
+            algorithm: self.algorithm,
+            weight: args.weight,
+            time_limit: args.time_limit,
+            max_nodes: args.max_nodes,
+            memory_limit: args.memory_limit,
+        }
+    }
+}
+
+/// Where optimal lengths come from.
+#[derive(Debug, PartialEq)]
+pub(super) enum Reference {
+    None,
+    Auto,
+    Config(Config),
+}
+
+impl Reference {
+    pub(super) fn parse(text: &str) -> Result<Reference> {
+        Ok(match text.trim() {
+            "none" => Reference::None,
+            "auto" => Reference::Auto,
+            t => {
+                let c = Config::parse(t).context("in --reference")?;
+                if !c.optimal() {
+                    bail!(
+                        "--reference {t} does not guarantee shortest paths: use an optimal \
+                         algorithm (astar, idastar, bfs) with an admissible heuristic"
+                    );
+                }
+                Reference::Config(c)
+            }
+        })
+    }
+
+    /// The configuration that gives a board's optimal length.
+    pub(super) fn config(&self) -> Option<Config> {
+        match self {
+            Reference::None => None,
+            Reference::Config(c) => Some(c.clone()),
+            // IDA* with the heuristic the planner gives it: the strongest cheap one.
+            Reference::Auto => Some(Config {
+                algorithm: Algorithm::IdaStar,
+                heuristic: None,
+            }),
+        }
+    }
+}
+
+/// The configurations to compare, in the order given, without duplicates.
+pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
+    let heuristics: Vec<HeuristicSpec> = args
+        .heuristic
+        .iter()
+        .flat_map(|l| split_top_level(l))
+        .map(|h| h.parse::<HeuristicSpec>().map_err(anyhow::Error::from))
+        .collect::<Result<_>>()?;
+    let algorithms: Vec<Algorithm> = args
+        .algorithm
+        .iter()
+        .flat_map(|l| split_top_level(l))
+        .map(|a| a.parse::<Algorithm>().map_err(anyhow::Error::from))
+        .collect::<Result<_>>()?;
+    let mut list = Vec::new();
+    let product = !heuristics.is_empty() || !algorithms.is_empty() || args.configs.is_empty();
+    if product {
+        let algorithms = if algorithms.is_empty() {
+            vec![Algorithm::AStar]
+        } else {
+            algorithms
+        };
+        let heuristics: Vec<Option<HeuristicSpec>> = match heuristics.is_empty() {
+            false => heuristics.into_iter().map(Some).collect(),
+            true if args.algorithm.is_empty() => ["misplaced", "manhattan", "linear-conflict"]
+                .iter()
+                .map(|h| Some(h.parse().expect("a known heuristic")))
+                .collect(),
+            true => vec![None],
+        };
+        for &algorithm in &algorithms {
+            for h in &heuristics {
+                let heuristic = if algorithm == Algorithm::Bfs {
+                    None
+                } else {
+                    h.clone()
+                };
+                list.push(Config {
+                    algorithm,
+                    heuristic,
+                });
+            }
+        }
+    }
+    for c in &args.configs {
+        list.push(Config::parse(c)?);
+    }
+    let mut unique: Vec<Config> = Vec::new();
+    for c in list {
+        if !unique.contains(&c) {
+            unique.push(c);
+        }
+    }
+    if unique.len() > MAX_CONFIGS {
+        bail!(
+            "{} configurations to compare; at most {MAX_CONFIGS} fit one table and chart",
+            unique.len()
+        );
+    }
+    Ok(unique
+        .into_iter()
+        .map(|c| (c.name(args.weight), c))
+        .collect())
+}
+
+/// Splits a list at commas outside parentheses, so `max(a,b),manhattan` is two items.
+pub(super) fn split_top_level(list: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let (mut depth, mut current) = (0i32, String::new());
+    for ch in list.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+    }
+    items.push(current);
+    items
+        .into_iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}

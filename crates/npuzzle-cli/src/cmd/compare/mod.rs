@@ -1,0 +1,415 @@
+//! `npuzzle compare`: several algorithms and heuristics on the same instances, side by side.
+//!
+//! Every configuration solves every instance (on all cores); the table gives, per
+//! configuration, how many it solved, the mean and max of length, nodes expanded and
+//! generated, peak open list and time, and the effective branching factor. Lengths are
+//! checked against an optimal reference (the file's expected lengths, or an optimal
+//! configuration run on each instance) and any configuration that returns longer paths is
+//! flagged. The same seed gives the same instances and the same node counts.
+
+mod args;
+mod config;
+mod report;
+mod results;
+
+pub use args::CompareArgs;
+
+use std::io::Write as _;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{bail, Context, Result};
+use npuzzle::search::Control;
+use npuzzle::{generate, solvability, solve, Board, Limits, SolveError, Tables};
+
+use crate::branching::effective_branching_factor;
+use crate::exit::Outcome;
+use crate::instances::{located, read_entries};
+use crate::options::SearchArgs;
+use crate::runner;
+use args::{Format, MAX_INSTANCES};
+use config::{configs, Config, Reference};
+use results::{Comparison, Instance, Run};
+
+pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
+    let configs = configs(&args)?;
+    let reference = Reference::parse(&args.reference)?;
+    for (_, c) in &configs {
+        c.search_args(&args).limits()?; // bad limits or weight before any work
+    }
+    let jobs = runner::jobs(args.jobs)?;
+    if let Some(path) = &args.chart {
+        // Fail before the work, not after it.
+        std::fs::File::create(path)
+            .with_context(|| format!("cannot write the chart to {}", path.display()))?;
+    }
+    let (mut instances, source, seed, mut worst) = instances(&args)?;
+    if instances.is_empty() {
+        bail!("no instances to compare");
+    }
+
+    // The configurations to run: the compared ones, then any reference not among them.
+    let mut slots: Vec<Config> = configs.iter().map(|(_, c)| c.clone()).collect();
+    let mut reference_slot: Vec<Option<usize>> = Vec::with_capacity(instances.len());
+    let mut tasks: Vec<(usize, usize)> = Vec::new();
+    for (i, inst) in instances.iter().enumerate() {
+        let slot = match (inst.expected, reference.config()) {
+            (None, Some(r)) => Some(slots.iter().position(|c| *c == r).unwrap_or_else(|| {
+                slots.push(r);
+                slots.len() - 1
+            })),
+            _ => None,
+        };
+        reference_slot.push(slot);
+        if let Some(s) = slot.filter(|&s| s >= configs.len()) {
+            tasks.push((s, i));
+        }
+    }
+    for c in 0..configs.len() {
+        tasks.extend((0..instances.len()).map(|i| (c, i)));
+    }
+    tasks.sort_unstable_by_key(|&(c, i)| (i, c));
+
+    let searches: Vec<SearchArgs> = slots.iter().map(|c| c.search_args(&args)).collect();
+    let limits: Vec<Limits> = searches
+        .iter()
+        .map(SearchArgs::limits)
+        .collect::<Result<_>>()?;
+    let mut runs = vec![vec![Run::default(); instances.len()]; slots.len()];
+    runner::run_in_order(
+        &tasks,
+        jobs,
+        |_, &(c, i), cancel| run_one(&instances[i], &searches[c], tables, limits[c], cancel),
+        |t, run| {
+            let (c, i) = tasks[t];
+            runs[c][i] = run;
+            Ok(())
+        },
+    )?;
+
+    // Optimal lengths: the file's, else the reference run's.
+    for (i, inst) in instances.iter_mut().enumerate() {
+        inst.reference_length = inst.expected.or_else(|| {
+            let run = &runs[reference_slot[i]?][i];
+            run.optimal.then_some(run.length).flatten()
+        });
+    }
+    // A reference that could not run leaves its instances unchecked: say so.
+    for (slot, config) in slots.iter().enumerate().skip(configs.len()) {
+        let failed: Vec<&Run> = runs[slot]
+            .iter()
+            .zip(&reference_slot)
+            .filter(|(r, s)| **s == Some(slot) && (r.error.is_some() || r.length.is_none()))
+            .map(|(r, _)| r)
+            .collect();
+        if failed.iter().any(|r| r.error.is_some()) {
+            worst = worst.worst(Outcome::Invalid);
+        } else if !failed.is_empty() {
+            worst = worst.worst(Outcome::Limit);
+        }
+        let first = failed.iter().find(|r| r.error.is_some()).or(failed.first());
+        if let Some(first) = first {
+            let why = first.error.clone().unwrap_or_else(|| {
+                format!("stopped by the {} limit", first.stopped_by.unwrap_or("a"))
+            });
+            let level = if first.error.is_some() {
+                "error"
+            } else {
+                "warning"
+            };
+            eprintln!(
+                "{level}: the reference {} gave no optimal length on {} instance(s), left \
+                 unchecked: {why}",
+                config.name(args.weight),
+                failed.len()
+            );
+        }
+    }
+    runs.truncate(configs.len());
+    let reference_name = match &reference {
+        Reference::None => "none".to_string(),
+        Reference::Auto => "auto (idastar with the planner's strongest heuristic)".to_string(),
+        Reference::Config(c) => c.name(args.weight),
+    };
+    let cmp = Comparison {
+        source,
+        seed,
+        instances,
+        configs,
+        runs,
+        reference: reference_name,
+    };
+
+    for (c, (name, _)) in cmp.configs.iter().enumerate() {
+        let s = cmp.summary(c, |_| true);
+        if s.shorter > 0 {
+            worst = worst.worst(Outcome::Invalid);
+        }
+        if s.errors > 0 {
+            worst = worst.worst(Outcome::Invalid);
+            let first = cmp.runs[c].iter().find_map(|r| r.error.clone());
+            eprintln!(
+                "error: {name} failed on {} instance(s): {}",
+                s.errors,
+                first.unwrap_or_default()
+            );
+        }
+        if s.stopped > 0 {
+            worst = worst.worst(Outcome::Limit);
+        }
+    }
+
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let written = match args.format {
+        Format::Text => write!(out, "{}", cmp.text(&args)),
+        Format::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&cmp.json(&args)).expect("serialises")
+        ),
+        Format::Csv => out.write_all(&cmp.csv()?),
+    };
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            return Err(e).context("cannot write the output");
+        }
+    }
+    if let Some(path) = &args.chart {
+        std::fs::write(path, cmp.chart().to_svg())
+            .with_context(|| format!("cannot write the chart to {}", path.display()))?;
+        if args.format == Format::Text {
+            println!("Chart written to {}.", path.display());
+        }
+    }
+    Ok(worst)
+}
+
+/// Solves one instance with one configuration.
+fn run_one(
+    inst: &Instance,
+    search: &SearchArgs,
+    tables: &Tables,
+    limits: Limits,
+    cancel: &AtomicBool,
+) -> Run {
+    let control = Control {
+        limits,
+        cancel: Some(cancel),
+        progress: None,
+        trace: 0,
+        threads: 0,
+    };
+    match solve(
+        &inst.board,
+        &inst.goal,
+        &search.solve_options(),
+        tables,
+        control,
+    ) {
+        Ok(s) => Run {
+            length: s.length(),
+            optimal: s.optimal,
+            expanded: s.stats.expanded,
+            generated: s.stats.generated,
+            max_open: s.stats.max_open,
+            seconds: s.stats.seconds,
+            ebf: s
+                .length()
+                .and_then(|d| effective_branching_factor(s.stats.generated, d)),
+            stopped_by: s.stopped_by.map(|w| w.as_str()),
+            error: None,
+        },
+        Err(e) => Run {
+            error: Some(located_label(&inst.label, &e)),
+            ..Run::default()
+        },
+    }
+}
+
+fn located_label(label: &str, e: &SolveError) -> String {
+    format!("{label}: {e}")
+}
+
+/// The instances, a description of where they came from, the seed used, and the outcome of
+/// reading them (invalid or unsolvable lines are reported and left out).
+fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, Outcome)> {
+    let sources = [
+        args.file.is_some(),
+        args.random.is_some(),
+        args.walks.is_some(),
+    ];
+    match sources.iter().filter(|&&s| s).count() {
+        0 => bail!("no instances: give --file FILE, --random K or --walks D1,D2,..."),
+        1 => {}
+        _ => bail!("give only one of --file, --random and --walks"),
+    }
+    let mut worst = Outcome::Success;
+    let mut list = Vec::new();
+    let mut push = |label: String, bin, board: Board, goal: Board, expected| {
+        list.push(Instance {
+            index: list.len(),
+            label,
+            bin,
+            size: board.shape().to_string(),
+            start: board.tiles().to_vec(),
+            expected,
+            reference_length: None,
+            board,
+            goal,
+        })
+    };
+    if let Some(path) = &args.file {
+        let entries = read_entries(path, args.size)?;
+        if entries.len() > MAX_INSTANCES {
+            bail!(
+                "{} boards; compare takes at most {MAX_INSTANCES}",
+                entries.len()
+            );
+        }
+        for e in entries {
+            let board = match e.board {
+                Ok(b) => b,
+                Err(m) => {
+                    eprintln!("error: {} (skipped)", located(e.line, &m));
+                    worst = worst.worst(Outcome::Invalid);
+                    continue;
+                }
+            };
+            let goal = match args.goal.board(board.shape()) {
+                Ok(g) => g,
+                Err(m) => {
+                    eprintln!("error: {} (skipped)", located(e.line, &m.to_string()));
+                    worst = worst.worst(Outcome::Invalid);
+                    continue;
+                }
+            };
+            let verdict = solvability::check(&board, &goal)?;
+            if !verdict.solvable {
+                let claim = match e.expected {
+                    Some(x) => {
+                        worst = worst.worst(Outcome::Invalid);
+                        format!(", though the file says {x} moves")
+                    }
+                    None => String::new(),
+                };
+                eprintln!("line {}: unsolvable{claim} (skipped)", e.line);
+                worst = worst.worst(Outcome::Unsolvable);
+                continue;
+            }
+            push(format!("line {}", e.line), None, board, goal, e.expected);
+        }
+        return Ok((list, format!("{}", path.display()), None, worst));
+    }
+
+    let Some(size) = args.size else {
+        bail!("--random and --walks need --size RxC");
+    };
+    let goal = args.goal.board(size)?;
+    let seed = crate::options::seed_or_clock(args.seed);
+    let mut rng = generate::rng(seed);
+    if let Some(k) = args.random {
+        if k == 0 || k > MAX_INSTANCES {
+            bail!("--random must be between 1 and {MAX_INSTANCES}, got {k}");
+        }
+        for j in 0..k {
+            let board = generate::random_solvable(&goal, &mut rng);
+            push(
+                format!("random #{}", j + 1),
+                None,
+                board,
+                goal.clone(),
+                None,
+            );
+        }
+        let source = format!("{k} random {size} boards, seed {seed}");
+        return Ok((list, source, Some(seed), worst));
+    }
+    let depths = args.walks.clone().unwrap_or_default();
+    if depths.is_empty() {
+        bail!("--walks needs at least one length");
+    }
+    if args.per_bin == 0 || args.per_bin.saturating_mul(depths.len()) > MAX_INSTANCES {
+        bail!(
+            "--per-bin must be at least 1 and give at most {MAX_INSTANCES} boards, got {}",
+            args.per_bin
+        );
+    }
+    if let Some(&d) = depths.iter().find(|&&d| d > 1_000_000) {
+        bail!("walk lengths must be at most 1000000, got {d}");
+    }
+    for &d in &depths {
+        for j in 0..args.per_bin {
+            let board = generate::random_walk(&goal, d, &mut rng);
+            push(
+                format!("walk {d} #{}", j + 1),
+                Some(d),
+                board,
+                goal.clone(),
+                None,
+            );
+        }
+    }
+    let lengths: Vec<String> = depths.iter().map(usize::to_string).collect();
+    let source = format!(
+        "random walks of {} moves on {size}, {} per length, seed {seed}",
+        lengths.join(", "),
+        args.per_bin
+    );
+    Ok((list, source, Some(seed), worst))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::config::split_top_level;
+    use super::results::Summary;
+    use super::*;
+    use npuzzle::Algorithm;
+
+    #[test]
+    fn lists_split_outside_parentheses() {
+        assert_eq!(
+            split_top_level("max(manhattan,misplaced), linear-conflict,,0.5*manhattan"),
+            [
+                "max(manhattan,misplaced)",
+                "linear-conflict",
+                "0.5*manhattan"
+            ]
+        );
+    }
+
+    #[test]
+    fn configurations_parse_and_know_whether_they_are_optimal() {
+        let c = Config::parse("idastar:manhattan").unwrap();
+        assert_eq!(c.algorithm, Algorithm::IdaStar);
+        assert!(c.optimal());
+        assert!(!Config::parse("greedy:manhattan").unwrap().optimal());
+        assert!(!Config::parse("astar:2*manhattan").unwrap().optimal());
+        assert_eq!(Config::parse("bfs:manhattan").unwrap().heuristic, None);
+        assert!(Config::parse("dijkstra:manhattan").is_err());
+        assert!(Config::parse("astar:nonsense").is_err());
+        assert!(Reference::parse("greedy:manhattan").is_err());
+        assert_eq!(Reference::parse("none").unwrap(), Reference::None);
+    }
+
+    #[test]
+    fn summaries_count_longer_and_shorter_paths() {
+        let run = |len: Option<usize>, exp: u64| Run {
+            length: len,
+            expanded: exp,
+            ..Run::default()
+        };
+        let runs = [
+            run(Some(10), 100),
+            run(Some(12), 300),
+            run(None, 5),
+            run(Some(8), 1),
+        ];
+        let refs = [Some(10), Some(10), Some(4), Some(9)];
+        let s = Summary::of(runs.iter().zip(refs));
+        assert_eq!((s.solved, s.stopped, s.checked), (3, 1, 3));
+        assert_eq!((s.longer, s.shorter), (1, 1));
+        assert_eq!(s.length_max, Some(12));
+        assert_eq!(s.expanded_mean, Some(401.0 / 3.0));
+        assert!(s.optimal_text().starts_with("REFERENCE WRONG"));
+    }
+}

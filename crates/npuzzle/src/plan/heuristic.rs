@@ -1,0 +1,130 @@
+//! Which heuristic a plan uses: the user's, resolved (`pdb` to a partition) and checked
+//! against the board, or the strongest that is cheap to have.
+
+use super::needs::perfect_entries;
+use super::SolveOptions;
+use crate::algorithm::Algorithm;
+use crate::error::SolveError;
+use crate::heuristic::pdb::{self, candidates, Partition, PartitionSpec};
+use crate::heuristic::{HeuristicError, HeuristicSpec, Tables, MAX_PERFECT_CELLS};
+use crate::puzzle::Puzzle;
+
+/// Total table entries `auto` builds for its optimal phase without being asked: about a
+/// second of building (pattern tables build at about 20 million entries a second here).
+pub const AUTO_BUILD_ENTRIES: u64 = 30_000_000;
+
+/// The smallest largest pattern `auto` builds: patterns of fewer tiles are weaker than
+/// linear conflict.
+pub(super) const MIN_AUTO_PATTERN: usize = 4;
+
+/// The heuristic for `options` on this puzzle, `pdb` resolved to a partition and checked
+/// against the board.
+///
+/// With none given: for `auto`, IDA* and A* (the optimal searches) the strongest that is
+/// cheap to have ([`strongest`]); for the others linear conflict.
+pub(super) fn chosen_heuristic(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    tables: &Tables,
+) -> Result<HeuristicSpec, SolveError> {
+    let spec = match &options.heuristic {
+        Some(h) => resolve(h, puzzle, tables),
+        None => match options.algorithm {
+            Algorithm::Auto | Algorithm::IdaStar | Algorithm::AStar => strongest(puzzle, tables),
+            _ => HeuristicSpec::LinearConflict,
+        },
+    };
+    check_fits(&spec, puzzle)?;
+    Ok(spec)
+}
+
+/// The strongest admissible heuristic that is cheap to have for this goal: the exact table
+/// up to 10 cells (if the policy lets it be built), else the strongest pattern database
+/// whose tables are at hand, else the largest balanced partition whose tables build in
+/// about a second ([`AUTO_BUILD_ENTRIES`], within the policy), else linear conflict.
+pub fn strongest(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
+    let cells = puzzle.cells();
+    let may_build = |entries: u64| entries <= tables.policy().max_build_entries;
+    if cells <= MAX_PERFECT_CELLS
+        && (tables.perfect_in_memory(puzzle) || may_build(perfect_entries(cells)))
+    {
+        return HeuristicSpec::Perfect;
+    }
+    if cells > pdb::MAX_PDB_CELLS {
+        return HeuristicSpec::LinearConflict;
+    }
+    if let Some(sizes) = at_hand(puzzle, tables) {
+        return HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes));
+    }
+    let budget = AUTO_BUILD_ENTRIES.min(tables.policy().max_build_entries);
+    // The largest patterns within the budget (6-6-3 on 4x4, 7-6 on 2x7); patterns of
+    // fewer than 4 tiles are hardly better than Manhattan distance, and linear conflict
+    // beats them.
+    pdb::sizes_within(puzzle.shape, budget)
+        .filter(|sizes| sizes[0] >= MIN_AUTO_PATTERN)
+        .filter(|sizes| Partition::new(puzzle.shape, blank(puzzle), sizes).is_ok())
+        .map_or(HeuristicSpec::LinearConflict, |sizes| {
+            HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
+        })
+}
+
+pub(super) fn blank(puzzle: &Puzzle) -> usize {
+    usize::from(puzzle.goal_cell[0])
+}
+
+/// The strongest of [`candidates`] whose tables are all at hand (in memory or in the cache
+/// directory), if any: a partition that costs nothing to build.
+pub fn at_hand(puzzle: &Puzzle, tables: &Tables) -> Option<Vec<usize>> {
+    let shape = puzzle.shape;
+    let blank = usize::from(puzzle.goal_cell[0]);
+    candidates(shape).into_iter().find(|sizes| {
+        Partition::new(shape, blank, sizes)
+            .is_ok_and(|p| p.keys().iter().all(|k| tables.pattern_at_hand(k)))
+    })
+}
+
+/// The partition `pdb` stands for on this goal: the strongest at hand ([`at_hand`]), else
+/// the shape's default, cheap to build.
+pub(super) fn best_available(puzzle: &Puzzle, tables: &Tables) -> Vec<usize> {
+    at_hand(puzzle, tables).unwrap_or_else(|| {
+        candidates(puzzle.shape)
+            .pop()
+            .expect("at least one candidate")
+    })
+}
+
+/// `spec` with every `pdb` replaced by the concrete partition it stands for on this goal.
+pub fn resolve(spec: &HeuristicSpec, puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
+    match spec {
+        HeuristicSpec::Pdb(PartitionSpec::Best) if puzzle.cells() <= pdb::MAX_PDB_CELLS => {
+            HeuristicSpec::Pdb(PartitionSpec::Sizes(best_available(puzzle, tables)))
+        }
+        HeuristicSpec::Sum(terms) => HeuristicSpec::Sum(
+            terms
+                .iter()
+                .map(|(w, h)| (*w, resolve(h, puzzle, tables)))
+                .collect(),
+        ),
+        HeuristicSpec::Max(parts) => {
+            HeuristicSpec::Max(parts.iter().map(|h| resolve(h, puzzle, tables)).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// Whether every part of a resolved heuristic can serve this puzzle.
+pub(super) fn check_fits(spec: &HeuristicSpec, puzzle: &Puzzle) -> Result<(), HeuristicError> {
+    match spec {
+        HeuristicSpec::Perfect if puzzle.cells() > MAX_PERFECT_CELLS => {
+            Err(HeuristicError::TooLarge {
+                heuristic: "perfect".into(),
+                cells: puzzle.cells(),
+                max: MAX_PERFECT_CELLS,
+            })
+        }
+        HeuristicSpec::Pdb(p) => p.partition(puzzle).map(|_| ()).map_err(Into::into),
+        HeuristicSpec::Sum(terms) => terms.iter().try_for_each(|(_, h)| check_fits(h, puzzle)),
+        HeuristicSpec::Max(parts) => parts.iter().try_for_each(|h| check_fits(h, puzzle)),
+        _ => Ok(()),
+    }
+}

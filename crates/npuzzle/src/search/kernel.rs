@@ -1,0 +1,203 @@
+//! The IDA* depth-first kernel specialised for one board size (3×3, 4×4, 5×5).
+//!
+//! Same search and same counts as the general kernel in `idastar.rs`, but the board and the
+//! neighbour table are fixed-size arrays (`[u8; N]`), so indices are checked against a
+//! constant and the compiler unrolls the four moves; nothing but three counters and one
+//! comparison against the meter's `next_check` is done per node. Trace recording lives only
+//! in the general kernel, which callers get when they ask for a trace. The inner loop is
+//! the one of Korf (1985): move a tile, update the heuristic by one lookup, recurse, undo.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use super::{Meter, SearchStats, StopReason};
+use crate::heuristic::IncrementalHeuristic;
+use crate::moves::Move;
+use crate::puzzle::NO_CELL;
+
+/// "No move yet": the root has no parent move to prune.
+pub(crate) const NO_MOVE: usize = 4;
+
+/// How a parallel search stops one work unit from outside: a goal found in an earlier unit
+/// (serial order), a limit reached by the search as a whole, or nodes to add to a shared
+/// count. Looked at only when the meter is due, never per node.
+#[derive(Clone, Copy)]
+pub(crate) struct Abort<'a> {
+    /// The smallest index of a unit that found a goal (`usize::MAX`: none yet).
+    pub found: &'a AtomicUsize,
+    /// This unit's index in serial order.
+    pub index: usize,
+    /// Set when the whole search must stop.
+    pub halt: &'a AtomicBool,
+    /// Generated nodes of the whole search, added to at each look.
+    pub generated: &'a AtomicU64,
+    /// The whole search's node limit.
+    pub node_limit: Option<u64>,
+}
+
+impl Abort<'_> {
+    /// Adds `delta` nodes to the shared count; whether this unit must stop and why.
+    pub fn poll(&self, delta: u64) -> Option<StopReason> {
+        let total = self.generated.fetch_add(delta, Ordering::Relaxed) + delta;
+        if self.node_limit.is_some_and(|max| total >= max) {
+            self.halt.store(true, Ordering::Relaxed);
+            return Some(StopReason::Nodes);
+        }
+        if self.halt.load(Ordering::Relaxed) || self.found.load(Ordering::Relaxed) < self.index {
+            // Stopped by another unit: the caller knows why and does not count this unit.
+            return Some(StopReason::Cancelled);
+        }
+        None
+    }
+}
+
+/// A fixed-size IDA* search, one iteration at a time.
+pub(crate) struct Fixed<'a, H, const N: usize> {
+    tiles: [u8; N],
+    goal: [u8; N],
+    neighbours: [[u8; 4]; N],
+    pub heuristic: H,
+    pub bound: u32,
+    /// Smallest f above the bound seen this iteration: the next bound.
+    pub next_bound: u32,
+    pub generated: u64,
+    pub expanded: u64,
+    /// States on the deepest path expanded (`SearchStats::max_open`).
+    pub max_open: u64,
+    /// States on the path when the search stopped (`SearchStats::final_open`).
+    pub final_open: u64,
+    next_check: u64,
+    meter: Meter<'a>,
+    abort: Option<Abort<'a>>,
+    /// Generated count at the last look by `abort`.
+    reported: u64,
+    pub stopped_by: Option<StopReason>,
+    /// Filled in reverse while unwinding from the goal.
+    pub path: Vec<Move>,
+}
+
+impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
+    /// A kernel on `tiles` (exactly `N` of them).
+    pub fn new(
+        tiles: &[u8],
+        goal: &[u8],
+        neighbours: &[[u8; 4]],
+        heuristic: H,
+        meter: Meter<'a>,
+        abort: Option<Abort<'a>>,
+    ) -> Self {
+        let mut nb = [[NO_CELL; 4]; N];
+        nb.copy_from_slice(neighbours);
+        Fixed {
+            tiles: tiles.try_into().expect("N tiles"),
+            goal: goal.try_into().expect("N goal tiles"),
+            neighbours: nb,
+            heuristic,
+            bound: 0,
+            next_bound: u32::MAX,
+            generated: 0,
+            expanded: 0,
+            max_open: 0,
+            final_open: 0,
+            next_check: meter.next_check,
+            meter,
+            abort,
+            reported: 0,
+            stopped_by: None,
+            path: Vec::new(),
+        }
+    }
+
+    /// Whether the tiles are the goal.
+    pub fn at_goal(&self) -> bool {
+        self.tiles == self.goal
+    }
+
+    /// Seconds since the meter started.
+    pub fn seconds(&self) -> f64 {
+        self.meter.seconds()
+    }
+
+    /// The limits and the outside stop, looked at once `generated` reaches `next_check`.
+    /// Returns `true` when the search must stop.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self, g: u32) -> bool {
+        let stats = SearchStats {
+            expanded: self.expanded,
+            generated: self.generated,
+            max_open: self.max_open,
+            ..SearchStats::default()
+        };
+        let mut why = self.meter.check(&stats, u64::from(g), Some(self.bound));
+        self.next_check = self.meter.next_check;
+        if why.is_none() {
+            if let Some(a) = &self.abort {
+                why = a.poll(self.generated - self.reported);
+                self.reported = self.generated;
+            }
+        }
+        if why.is_some() {
+            self.stopped_by = why;
+            self.final_open = u64::from(g);
+            return true;
+        }
+        false
+    }
+
+    /// Nodes generated since the last look by the outside stop (for the shared count).
+    pub fn unreported(&self) -> u64 {
+        self.generated - self.reported
+    }
+
+    /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic `h`;
+    /// `back` is the index of the move that would undo the last one. Returns `true` when the
+    /// goal is found (the path then holds the moves in reverse).
+    pub fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize) -> bool {
+        if self.generated >= self.next_check && self.poll(g) {
+            return false;
+        }
+        self.expanded += 1;
+        let depth = u64::from(g) + 1;
+        if depth > self.max_open {
+            self.max_open = depth;
+        }
+        let neighbours = self.neighbours[blank];
+        for (mi, &to) in neighbours.iter().enumerate() {
+            if to == NO_CELL || mi == back {
+                continue;
+            }
+            self.generated += 1;
+            let to = usize::from(to);
+            let tile = self.tiles[to];
+            self.tiles[blank] = tile;
+            self.tiles[to] = 0;
+            let m = Move::ALL[mi];
+            // Values from `cut` up need not be exact: such a child is pruned and cannot lower
+            // the next bound (`next_bound > bound`, so `cut` is above the bound's too).
+            let cut = self.next_bound.saturating_sub(g + 1);
+            let (h2, undo) = self
+                .heuristic
+                .apply_cut(&self.tiles, h, tile, to, blank, m, cut);
+            let f = g + 1 + h2;
+            if f <= self.bound {
+                // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
+                if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi) {
+                    if self.path.is_empty() {
+                        self.final_open = depth;
+                    }
+                    self.path.push(m);
+                    return true;
+                }
+                if self.stopped_by.is_some() {
+                    return false;
+                }
+            } else if f < self.next_bound {
+                self.next_bound = f;
+            }
+            self.heuristic.undo(undo);
+            self.tiles[to] = tile;
+            self.tiles[blank] = 0;
+        }
+        false
+    }
+}

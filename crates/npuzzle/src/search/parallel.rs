@@ -1,0 +1,446 @@
+//! IDA* on several threads: each iteration's tree is cut at a frontier depth
+//! ([`frontier::split`](super::frontier::split)) and the units are searched by a pool of
+//! threads.
+//!
+//! **Scheduling.** Threads claim units from a shared counter in the serial search's order,
+//! one at a time, rather than splitting the list in halves as a work-stealing pool would.
+//! Thousands of small units balance the load just as well, and claiming in order keeps
+//! every thread near the front of the serial order: in the last iteration, once a unit finds
+//! the goal, only units *before* it must still finish (the serial search would have searched
+//! them) and every unit after it is stopped at its next look at the meter, so little work is
+//! thrown away.
+//!
+//! **Counts.** For every completed iteration the counts are the serial search's exactly
+//! (the units and what lies above them partition the iteration's tree). In the last
+//! iteration they are the serial search's too: the counts of the units up to the first one
+//! (in serial order) whose subtree holds a goal, and of the nodes above the frontier before
+//! it, which is where the serial search stops; so they do not depend on the number of
+//! threads or on timing. The path is the first one in serial order, hence the serial path.
+//! Only a search stopped by a limit reports whatever its threads had counted.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::frontier::{self, Above, UnitOutcome, WorkUnit};
+use super::kernel::Abort;
+use super::{Control, Limits, Meter, Progress, SearchOutcome, SearchStats, StopReason};
+use crate::heuristic::IncrementalHeuristic;
+use crate::puzzle::Puzzle;
+
+/// Units per thread the frontier aims at: enough for the load to even out when subtrees
+/// differ a thousandfold in size, few enough that the per-unit costs (a heuristic set up
+/// from scratch, a claim on the shared counter) stay far below the search's.
+const UNITS_PER_THREAD: usize = 500;
+
+/// Generated nodes of an iteration after which the next ones run in parallel (the next
+/// iteration is several times larger: 5 to 6 times with Manhattan distance).
+const PARALLEL_FROM: u64 = 1 << 21;
+
+/// The deepest frontier tried, for boards whose tree hardly branches.
+const MAX_SPLIT_DEPTH: u32 = 40;
+
+/// Parallel IDA* on `control.threads` threads (see the module docs).
+pub(crate) fn idastar<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+) -> SearchOutcome {
+    idastar_from(puzzle, start, heuristic, control, PARALLEL_FROM)
+}
+
+/// [`idastar`], going parallel after the first iteration of at least `parallel_from` nodes.
+fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+    parallel_from: u64,
+) -> SearchOutcome {
+    let started = Instant::now();
+    let threads = control.threads.max(1);
+    let mut outcome = SearchOutcome::default();
+    if start == puzzle.goal.as_slice() {
+        outcome.moves = Some(Vec::new());
+        return outcome;
+    }
+    let h0 = heuristic.clone().init(start);
+    let deadline = control.limits.time.map(|t| started + t);
+    let mut stats = SearchStats::default();
+    let mut bound = h0;
+    // Serial iterations while they are small: a thread pool, a frontier and a heuristic set
+    // up per unit cost more than such an iteration, and most instances end there.
+    let root = frontier::split(puzzle, start, heuristic.clone(), 0);
+    let mut h = heuristic.clone();
+    loop {
+        let meter = Meter::new(remaining(&control, deadline, stats.generated));
+        let out = frontier::run(puzzle, &root[0], &mut h, bound, meter, None);
+        stats.generated += out.generated;
+        stats.expanded += out.expanded;
+        stats.max_open = stats.max_open.max(out.max_open);
+        if out.moves.is_some() || out.stopped_by.is_some() || out.next_bound == u32::MAX {
+            stats.final_open = out.moves.as_ref().map_or(0, |m| m.len() as u64);
+            outcome.moves = out.moves;
+            outcome.stopped_by = out.stopped_by;
+            stats.max_depth = stats.max_open;
+            stats.seconds = started.elapsed().as_secs_f64();
+            outcome.stats = stats;
+            return outcome;
+        }
+        bound = out.next_bound;
+        if out.generated >= parallel_from {
+            break;
+        }
+    }
+    let units = frontier_for(puzzle, start, &heuristic, threads);
+    loop {
+        let aboves: Vec<Above> = units.iter().map(|u| u.above(bound)).collect();
+        let reached: Vec<usize> = (0..units.len()).filter(|&i| aboves[i].reached).collect();
+        let (before, expanded_before) = (stats.generated, stats.expanded);
+        let shared = Shared {
+            next: AtomicUsize::new(0),
+            found: AtomicUsize::new(usize::MAX),
+            halt: AtomicBool::new(false),
+            generated: AtomicU64::new(before + aboves.iter().map(|a| a.generated).sum::<u64>()),
+            results: Mutex::new(Vec::new()),
+        };
+        let report = |p: &Progress| {
+            if let Some(user) = control.progress {
+                user(&Progress {
+                    expanded: expanded_before,
+                    generated: shared.generated.load(Ordering::Relaxed),
+                    open: p.open,
+                    bound: Some(bound),
+                    elapsed: started.elapsed(),
+                });
+            }
+        };
+        std::thread::scope(|s| {
+            let (units, reached, report, shared) = (&units, &reached, &report, &shared);
+            for _ in 0..threads {
+                let mut h = heuristic.clone();
+                s.spawn(move || {
+                    work(
+                        puzzle, units, reached, &mut h, bound, control, deadline, report, shared,
+                    )
+                });
+            }
+        });
+        let generated_now = shared.generated.load(Ordering::Relaxed);
+        let found = shared.found.load(Ordering::Relaxed);
+        let halted = shared.halt.load(Ordering::Relaxed);
+        let mut results = shared
+            .results
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        results.sort_unstable_by_key(|(k, _)| *k);
+        // Units in serial order up to the one that found the goal (all of them otherwise).
+        let last_unit = if found == usize::MAX {
+            units.len()
+        } else {
+            reached[found] + 1
+        };
+        let mut next_bound = u32::MAX;
+        for a in &aboves[..last_unit] {
+            stats.generated += a.generated;
+            stats.expanded += a.expanded;
+            stats.max_open = stats.max_open.max(a.max_open);
+            next_bound = next_bound.min(a.next_bound);
+        }
+        for (k, r) in &results {
+            if *k > found {
+                continue;
+            }
+            stats.generated += r.generated;
+            stats.expanded += r.expanded;
+            stats.max_open = stats.max_open.max(r.max_open);
+            next_bound = next_bound.min(r.next_bound);
+        }
+        if found != usize::MAX && !halted {
+            let moves = results
+                .into_iter()
+                .find(|(k, _)| *k == found)
+                .and_then(|(_, r)| r.moves);
+            stats.final_open = moves.as_ref().map_or(0, |m| m.len() as u64);
+            outcome.moves = moves;
+            break;
+        }
+        if halted {
+            outcome.stopped_by = Some(why_halted(&control, generated_now, deadline));
+            break;
+        }
+        if next_bound == u32::MAX {
+            break;
+        }
+        bound = next_bound;
+        if let Some(user) = control.progress {
+            user(&Progress {
+                expanded: stats.expanded,
+                generated: stats.generated,
+                open: 0,
+                bound: Some(bound),
+                elapsed: started.elapsed(),
+            });
+        }
+    }
+    stats.max_depth = stats.max_open;
+    stats.seconds = started.elapsed().as_secs_f64();
+    outcome.stats = stats;
+    outcome
+}
+
+/// What the threads of one iteration share.
+struct Shared {
+    /// The next index into `reached` to claim.
+    next: AtomicUsize,
+    /// The smallest claimed index whose unit found a goal.
+    found: AtomicUsize,
+    /// A limit stopped the search.
+    halt: AtomicBool,
+    /// Generated nodes so far, for the node limit and progress.
+    generated: AtomicU64,
+    /// Each searched unit's outcome, by claimed index.
+    results: Mutex<Vec<(usize, UnitOutcome)>>,
+}
+
+/// One thread's share of an iteration: claims units in order until none is left, a goal
+/// was found before the next one, or a limit stops the search.
+#[allow(clippy::too_many_arguments)]
+fn work<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    units: &[WorkUnit],
+    reached: &[usize],
+    heuristic: &mut H,
+    bound: u32,
+    control: Control<'_>,
+    deadline: Option<Instant>,
+    report: &(dyn Fn(&Progress) + Sync),
+    shared: &Shared,
+) {
+    let mut mine = Vec::new();
+    loop {
+        let k = shared.next.fetch_add(1, Ordering::Relaxed);
+        if k >= reached.len()
+            || shared.found.load(Ordering::Relaxed) < k
+            || shared.halt.load(Ordering::Relaxed)
+        {
+            break;
+        }
+        // Most units end before their meter first looks at the limits: look here too.
+        let over_nodes = control
+            .limits
+            .nodes
+            .is_some_and(|max| shared.generated.load(Ordering::Relaxed) >= max);
+        if over_nodes
+            || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            shared.halt.store(true, Ordering::Relaxed);
+            break;
+        }
+        let unit_control = Control {
+            limits: Limits {
+                // The node limit is the whole search's, watched by `Abort`.
+                nodes: None,
+                ..remaining(&control, deadline, 0).limits
+            },
+            progress: control.progress.map(|_| report),
+            ..remaining(&control, deadline, 0)
+        };
+        let abort = Abort {
+            found: &shared.found,
+            index: k,
+            halt: &shared.halt,
+            generated: &shared.generated,
+            node_limit: control.limits.nodes,
+        };
+        let out = frontier::run(
+            puzzle,
+            &units[reached[k]],
+            &mut *heuristic,
+            bound,
+            Meter::new(unit_control),
+            Some(abort),
+        );
+        if out.moves.is_some() {
+            shared.found.fetch_min(k, Ordering::Relaxed);
+        } else if out.stopped_by.is_some() && shared.found.load(Ordering::Relaxed) >= k {
+            // A limit (not a goal found earlier) stopped this unit: stop them all.
+            shared.halt.store(true, Ordering::Relaxed);
+        }
+        mine.push((k, out));
+    }
+    shared
+        .results
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .extend(mine);
+}
+
+/// `control` for a part of the search that starts now, `generated` nodes in: what is left of
+/// the time and node limits, no trace, serial.
+fn remaining<'a>(control: &Control<'a>, deadline: Option<Instant>, generated: u64) -> Control<'a> {
+    Control {
+        limits: Limits {
+            // A zero limit would mean "stop at once" only if checked; one nanosecond is.
+            time: deadline.map(|d| {
+                d.saturating_duration_since(Instant::now())
+                    .max(Duration::from_nanos(1))
+            }),
+            nodes: control
+                .limits
+                .nodes
+                .map(|n| n.saturating_sub(generated).max(1)),
+            memory_bytes: None,
+        },
+        cancel: control.cancel,
+        progress: control.progress,
+        trace: 0,
+        threads: 0,
+    }
+}
+
+/// Which limit stopped the search.
+fn why_halted(control: &Control<'_>, generated: u64, deadline: Option<Instant>) -> StopReason {
+    if control.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        StopReason::Cancelled
+    } else if control.limits.nodes.is_some_and(|max| generated >= max) {
+        StopReason::Nodes
+    } else if deadline.is_some_and(|d| Instant::now() >= d) {
+        StopReason::Time
+    } else {
+        StopReason::Cancelled
+    }
+}
+
+/// The shallowest frontier with at least [`UNITS_PER_THREAD`] units per thread.
+fn frontier_for<H: IncrementalHeuristic + Clone>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: &H,
+    threads: usize,
+) -> Vec<WorkUnit> {
+    let want = UNITS_PER_THREAD * threads;
+    let mut depth = 1;
+    loop {
+        let units = frontier::split(puzzle, start, heuristic.clone(), depth);
+        if units.len() >= want || depth >= MAX_SPLIT_DEPTH {
+            return units;
+        }
+        depth += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::generate::{random_solvable, rng};
+    use crate::goal::GoalSpec;
+    use crate::heuristic::pdb::{Partition, PatternDatabase};
+    use crate::heuristic::{LinearConflict, Manhattan};
+    use crate::search::idastar;
+    use crate::Board;
+
+    /// Serial and parallel (from the first iteration on) agree on everything but time.
+    fn agree<H: IncrementalHeuristic + Clone + Send>(goal: &Board, start: &Board, h: H) {
+        let puzzle = Puzzle::new(goal).unwrap();
+        let tiles = puzzle.encode(start);
+        let serial = idastar(&puzzle, &tiles, h.clone(), Control::default());
+        for threads in [1, 2, 3] {
+            let control = Control {
+                threads,
+                ..Control::default()
+            };
+            let par = idastar_from(&puzzle, &tiles, h.clone(), control, 0);
+            let moves = par.moves.as_ref().expect("no limits");
+            assert_eq!(start.replay(moves).unwrap(), *goal, "{start:?}");
+            assert_eq!(par.moves, serial.moves, "the serial path, {start:?}");
+            let (a, b) = (par.stats, serial.stats);
+            assert_eq!(
+                (
+                    a.generated,
+                    a.expanded,
+                    a.max_open,
+                    a.final_open,
+                    a.max_depth
+                ),
+                (
+                    b.generated,
+                    b.expanded,
+                    b.max_open,
+                    b.final_open,
+                    b.max_depth
+                ),
+                "{threads} threads, {start:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn parallel_counts_and_paths_are_the_serial_ones() {
+        let mut r = rng(13);
+        for (shape, boards) in [("3x3", 30), ("2x4", 10), ("3x4", 6), ("2x2", 5)] {
+            let goal = GoalSpec::Standard.board(shape.parse().unwrap()).unwrap();
+            let puzzle = Puzzle::new(&goal).unwrap();
+            for _ in 0..boards {
+                let start = random_solvable(&goal, &mut r);
+                agree(&goal, &start, Manhattan::new(&puzzle));
+                agree(&goal, &start, LinearConflict::new(&puzzle));
+            }
+            // The goal itself, and boards a few moves away (goals above the frontier).
+            agree(&goal, &goal, Manhattan::new(&puzzle));
+            for moves in 1..4 {
+                let start = crate::generate::random_walk(&goal, moves, &mut r);
+                agree(&goal, &start, Manhattan::new(&puzzle));
+            }
+        }
+    }
+
+    #[test]
+    fn parallel_pattern_database_search_is_the_serial_one() {
+        let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let partition = Partition::new(puzzle.shape, 8, &[4, 4]).unwrap();
+        let tables = crate::Tables::default();
+        let (db, _) = PatternDatabase::new(&puzzle, &partition, &tables, &mut |_| {}).unwrap();
+        let mut r = rng(7);
+        for _ in 0..20 {
+            let start = random_solvable(&goal, &mut r);
+            agree(&goal, &start, db.search());
+        }
+    }
+
+    #[test]
+    fn parallel_search_stops_at_its_node_limit_and_when_cancelled() {
+        let goal = GoalSpec::BlankFirst.board("4x4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        // Korf's #1: 276 million nodes with Manhattan distance.
+        let start = Board::parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+        let tiles = puzzle.encode(&start);
+        let control = Control {
+            threads: 2,
+            limits: Limits {
+                nodes: Some(3_000_000),
+                ..Limits::default()
+            },
+            ..Control::default()
+        };
+        let out = idastar_from(&puzzle, &tiles, Manhattan::new(&puzzle), control, 0);
+        assert_eq!(out.stopped_by, Some(StopReason::Nodes));
+        assert!(out.moves.is_none());
+        assert!(out.stats.generated >= 3_000_000 && out.stats.generated < 4_000_000);
+
+        let cancel = AtomicBool::new(true);
+        let control = Control {
+            threads: 2,
+            cancel: Some(&cancel),
+            ..Control::default()
+        };
+        let out = idastar_from(&puzzle, &tiles, Manhattan::new(&puzzle), control, 0);
+        assert_eq!(out.stopped_by, Some(StopReason::Cancelled));
+        assert!(out.moves.is_none());
+    }
+}
