@@ -1,0 +1,118 @@
+"""Benchmarks of the Python package, with the figures of issue 12:
+
+* ``solve_many`` on 10,000 random 3x3 boards: 2 jobs against 1, and against
+  ``npuzzle batch --jobs 2`` on the same boards (a file, JSON lines to /dev/null);
+* a solved 8-puzzle through ``npuzzle.solve`` in a Python loop, in microseconds per call.
+
+Runs are interleaved (1 job, 2 jobs, batch, 1 job, ...) so a busy machine slows all of them
+alike; each figure is the median of ``--repeat`` runs. Every run's lengths are checked
+against the others'. Usage (from the repository's root, after ``pip install ./python`` and
+``cargo build --release -p npuzzle-cli``)::
+
+    python python/bench.py [--boards 10000] [--repeat 5] [--cli target/release/npuzzle]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import npuzzle
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+
+
+def timed(f):
+    t = time.perf_counter()
+    out = f()
+    return time.perf_counter() - t, out
+
+
+def batch_lengths(cli: str, path: str, flags: list) -> list:
+    out = subprocess.run(
+        [cli, "batch", path, "--jobs", "2", "--format", "json", *flags],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [json.loads(line)["length"] for line in out.stdout.splitlines()]
+
+
+def workload(name, boards, path, cli, options, flags, repeat):
+    npuzzle.solve_many(boards[:10], **options)  # load tables once, as a long session would
+    runs = {"1 job": [], "2 jobs": [], "batch -j2": []}
+    reference = None
+    for _ in range(repeat):
+        for label, run in [
+            ("1 job", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=1, **options)]),
+            ("2 jobs", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=2, **options)]),
+            ("batch -j2", lambda: batch_lengths(cli, path, flags)),
+        ]:
+            if label.startswith("batch") and cli is None:
+                continue
+            seconds, lengths = timed(run)
+            reference = reference or lengths
+            assert lengths == reference, f"{label} found other lengths"
+            runs[label].append(seconds)
+    med = {k: statistics.median(v) for k, v in runs.items() if v}
+    print(f"\n{name}: {len(boards)} boards, median of {repeat} runs")
+    for k, v in med.items():
+        print(f"  {k:<10} {v * 1000:9.1f} ms  ({len(boards) / v:,.0f} boards/s)")
+    print(f"  speed-up, 2 jobs over 1:        {med['1 job'] / med['2 jobs']:.2f}x")
+    if "batch -j2" in med:
+        print(f"  solve_many(jobs=2) / batch -j2: {med['2 jobs'] / med['batch -j2']:.2f}x")
+    return med
+
+
+def per_call(repeat: int, calls: int = 20000) -> None:
+    goal = npuzzle.Board.goal("3x3")
+    npuzzle.solve(goal)
+    for label, arg in [("Board", goal), ("str", "1 2 3/4 5 6/7 8 0")]:
+        best = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            for _ in range(calls):
+                npuzzle.solve(arg)
+            best.append((time.perf_counter() - t) / calls * 1e6)
+        print(f"  npuzzle.solve(solved 8-puzzle as {label}): median {statistics.median(best):.2f} us/call, best {min(best):.2f}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--boards", type=int, default=10000)
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--seed", type=int, default=12)
+    default_cli = REPO / "target" / "release" / "npuzzle"
+    p.add_argument("--cli", default=str(default_cli) if default_cli.exists() else None)
+    args = p.parse_args()
+    boards = npuzzle.random_boards("3x3", args.boards, seed=args.seed)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("".join(" ".join(map(str, b.tiles)) + "\n" for b in boards))
+        path = f.name
+    try:
+        print(f"python {sys.version.split()[0]}, npuzzle {npuzzle.__version__}, {os.cpu_count()} cores")
+        workload("auto (IDA* with the perfect table)", boards, path, args.cli, {}, [], args.repeat)
+        workload(
+            "A* with Manhattan distance",
+            boards,
+            path,
+            args.cli,
+            {"algorithm": "astar", "heuristic": "manhattan"},
+            ["-a", "astar", "-H", "manhattan"],
+            args.repeat,
+        )
+        print("\nper call:")
+        per_call(args.repeat)
+    finally:
+        os.unlink(path)
+
+
+if __name__ == "__main__":
+    main()

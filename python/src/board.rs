@@ -1,0 +1,278 @@
+//! `npuzzle.Board`: a board from text, lists, numpy arrays or another board.
+
+use npuzzle::{solvability, Board, Move, ParseBoardError, RawBoard, Shape};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PySequence, PyString, PyTuple};
+
+use crate::errors::{self, Kind};
+use crate::options::{goal_board, shape_arg};
+
+/// A sliding-tile board: a shape and one tile per cell, ``0`` the blank. Immutable and
+/// hashable.
+///
+/// ``Board(board, size=None)`` accepts the command line's syntax (``"7 2 6/8 1 4/3 5 0"``,
+/// commas, ``_`` for the blank, rows split by ``/``, ``;`` or newlines), a flat or nested
+/// list or tuple of tiles, a numpy array, or another ``Board``. ``size`` (``"RxC"``, an
+/// ``int`` or ``(rows, cols)``) is needed only for a non-square board written without rows.
+///
+/// Raises ``InvalidBoard`` with the command line's message (``board has duplicate tile 8``)
+/// when the input is not a board.
+#[pyclass(
+    name = "Board",
+    module = "npuzzle",
+    frozen,
+    eq,
+    hash,
+    skip_from_py_object
+)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyBoard {
+    /// The core board.
+    pub board: Board,
+}
+
+impl PyBoard {
+    /// Wraps a core board.
+    pub fn new(board: Board) -> PyBoard {
+        PyBoard { board }
+    }
+}
+
+/// Longest piece of user input quoted back in a message (as the core does).
+const CLIP: usize = 24;
+
+fn clip(s: &str) -> String {
+    if s.chars().count() <= CLIP {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(CLIP).collect::<String>())
+    }
+}
+
+/// A tile from a Python value: a non-negative integer (numpy integers included).
+fn tile(item: &Bound<'_, PyAny>) -> Result<u64, ParseBoardError> {
+    if let Ok(s) = item.cast::<PyString>() {
+        // Strings inside lists follow the text syntax: "_" or digits.
+        let s = s.to_string();
+        let raw = RawBoard::parse(&s)?;
+        return match raw.tiles.as_slice() {
+            [t] => Ok(*t),
+            _ => Err(ParseBoardError::InvalidToken(clip(&s))),
+        };
+    }
+    item.extract::<u64>().map_err(|_| {
+        let text = item
+            .str()
+            .map(|s| s.to_string())
+            .unwrap_or_else(|_| "?".to_string());
+        ParseBoardError::InvalidToken(clip(&text))
+    })
+}
+
+/// Tiles and row lengths from a flat or nested sequence.
+fn raw_from_sequence(seq: &Bound<'_, PySequence>) -> PyResult<RawBoard> {
+    let mut tiles = Vec::new();
+    let mut rows = Vec::new();
+    let items: Vec<Bound<'_, PyAny>> = seq.try_iter()?.collect::<PyResult<_>>()?;
+    let nested = items
+        .first()
+        .is_some_and(|f| !f.is_instance_of::<PyString>() && f.cast::<PySequence>().is_ok());
+    for item in &items {
+        if nested {
+            let row = item.cast::<PySequence>().map_err(|_| {
+                errors::board(ParseBoardError::InvalidToken(clip(
+                    &item.str().map(|s| s.to_string()).unwrap_or_default(),
+                )))
+            })?;
+            let before = tiles.len();
+            for t in row.try_iter()? {
+                tiles.push(tile(&t?).map_err(errors::board)?);
+            }
+            rows.push(tiles.len() - before);
+        } else {
+            tiles.push(tile(item).map_err(errors::board)?);
+        }
+    }
+    if tiles.is_empty() {
+        return Err(errors::board(ParseBoardError::Empty));
+    }
+    Ok(RawBoard { tiles, rows })
+}
+
+/// A core board from any accepted Python value (see [`PyBoard`]).
+///
+/// # Errors
+/// `InvalidBoard` when the value is not a board, `InvalidOption` for a bad `size`.
+pub fn to_board(obj: &Bound<'_, PyAny>, size: Option<Shape>) -> PyResult<Board> {
+    if let Ok(b) = obj.cast::<PyBoard>() {
+        let board = &b.get().board;
+        return match size {
+            Some(s) if s != board.shape() => Err(errors::board(ParseBoardError::ShapeMismatch {
+                written: board.shape(),
+                given: s,
+            })),
+            _ => Ok(board.clone()),
+        };
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Board::parse(&s.extract::<String>()?, size).map_err(errors::board);
+    }
+    // numpy arrays (and anything array-like) become nested lists first.
+    if obj.hasattr("tolist")? && obj.hasattr("shape")? {
+        let list = obj.call_method0("tolist")?;
+        return to_board(&list, size);
+    }
+    if let Ok(seq) = obj.cast::<PySequence>() {
+        let raw = raw_from_sequence(seq)?;
+        return Board::from_raw(&raw, size).map_err(errors::board);
+    }
+    Err(errors::error(
+        Kind::InvalidBoard,
+        format!(
+            "expected a board (text, a list of tiles or rows, a numpy array or a Board), got {}",
+            obj.get_type().name()?
+        ),
+    ))
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (board, size=None))]
+    fn py_new(board: &Bound<'_, PyAny>, size: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        let shape = size.map(shape_arg).transpose()?;
+        Ok(PyBoard::new(to_board(board, shape)?))
+    }
+
+    /// The goal board of a shape: ``Board.goal("3x3")``, ``Board.goal(4, "spiral")``.
+    #[staticmethod]
+    #[pyo3(signature = (size, goal=None), text_signature = "(size, goal='standard')")]
+    fn goal(size: &Bound<'_, PyAny>, goal: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        let shape = shape_arg(size)?;
+        Ok(PyBoard::new(goal_board(goal, shape)?))
+    }
+
+    /// ``(rows, cols)``.
+    #[getter]
+    fn shape(&self) -> (usize, usize) {
+        let s = self.board.shape();
+        (s.rows(), s.cols())
+    }
+
+    /// The shape as the command line writes it: ``"3x3"``.
+    #[getter]
+    fn size(&self) -> String {
+        self.board.shape().to_string()
+    }
+
+    /// Tiles in row-major order, ``0`` the blank, as a tuple.
+    #[getter]
+    fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.board.tiles())
+    }
+
+    /// Tiles row by row, as a list of lists.
+    #[getter]
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let cols = self.board.shape().cols();
+        let rows: Vec<Vec<u32>> = self
+            .board
+            .tiles()
+            .chunks(cols)
+            .map(<[u32]>::to_vec)
+            .collect();
+        PyList::new(py, rows)
+    }
+
+    /// The blank's cell, row-major from 0.
+    #[getter]
+    fn blank(&self) -> usize {
+        self.board.blank()
+    }
+
+    /// Whether the board can reach ``goal`` (``standard``, ``blank-first``, ``spiral`` or
+    /// a board of the same shape).
+    #[pyo3(signature = (goal=None), text_signature = "($self, goal='standard')")]
+    fn solvable(&self, goal: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let goal = goal_board(goal, self.board.shape())?;
+        let verdict = solvability::check(&self.board, &goal).map_err(errors::goal)?;
+        Ok(verdict.solvable)
+    }
+
+    /// The solvability verdict as a dict: the object ``npuzzle check --json`` prints.
+    #[pyo3(signature = (goal=None), text_signature = "($self, goal='standard')")]
+    fn check<'py>(
+        &self,
+        py: Python<'py>,
+        goal: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        crate::api::check_dict(py, &self.board, goal)
+    }
+
+    /// The board after moving the blank by ``moves`` (letters ``U``, ``D``, ``L``, ``R``;
+    /// spaces and commas ignored).
+    ///
+    /// Raises ``InvalidOption`` for a letter that is not a move or a move that would take
+    /// the blank off the board.
+    fn apply(&self, moves: &str) -> PyResult<PyBoard> {
+        let moves = Move::parse_letters(moves).map_err(|c| {
+            errors::error(
+                Kind::InvalidOption,
+                format!("invalid move `{c}`: expected U, D, L or R"),
+            )
+        })?;
+        self.board.replay(&moves).map(PyBoard::new).map_err(|i| {
+            errors::error(
+                Kind::InvalidOption,
+                format!(
+                    "move {} ({}) would take the blank off the board",
+                    i + 1,
+                    moves[i]
+                ),
+            )
+        })
+    }
+
+    /// The blank's legal moves, in ``U``, ``L``, ``R``, ``D`` order, as a string.
+    fn moves(&self) -> String {
+        self.board.moves().map(Move::letter).collect()
+    }
+
+    /// The board as an aligned grid, one row per line, ``_`` for the blank.
+    fn grid(&self) -> String {
+        self.board.to_grid()
+    }
+
+    /// The tiles as a 2-D numpy array (numpy must be installed).
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = py.import("numpy")?;
+        numpy.call_method1("array", (self.rows(py)?,))
+    }
+
+    /// An SVG picture of the board.
+    #[pyo3(signature = (cell=40))]
+    fn to_svg(slf: &Bound<'_, Self>, cell: u32) -> PyResult<String> {
+        let render = slf.py().import("npuzzle._render")?;
+        render.call_method1("board_svg", (slf, cell))?.extract()
+    }
+
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        Self::to_svg(slf, 40)
+    }
+
+    fn __str__(&self) -> String {
+        self.board.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.board)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let b = &slf.get().board;
+        Ok((
+            slf.get_type().into_any(),
+            (b.to_string(), b.shape().to_string()),
+        ))
+    }
+}

@@ -1,0 +1,311 @@
+//! `npuzzle.split` and `npuzzle.solve_unit`: IDA*'s tree cut at a frontier depth into work
+//! units that other processes or machines search (the driver is `npuzzle.dask.solve_split`).
+//! The core's `search::frontier` does the work; this file converts.
+
+use npuzzle::heuristic::pdb::PatternDatabase;
+use npuzzle::heuristic::{self, LinearConflict, Manhattan, Reevaluate};
+use npuzzle::puzzle::Puzzle;
+use npuzzle::search::frontier::{self, UnitOutcome, WorkUnit};
+use npuzzle::search::{Control, Limits};
+use npuzzle::{Algorithm, Board, HeuristicSpec, Move, Shape, SolveOptions};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde::{Deserialize, Serialize};
+
+use crate::board::{to_board, PyBoard};
+use crate::errors::{self, Kind};
+use crate::options::{heuristic_arg, shape_arg, GoalArg};
+
+/// Runs `$body` with `$h` bound to the incremental form of `$spec` for `$puzzle`: the
+/// core's searches are generic over the heuristic, so each kind is its own instantiation.
+macro_rules! with_heuristic {
+    ($spec:expr, $puzzle:expr, |$h:ident| $body:expr) => {{
+        let puzzle: &Puzzle = $puzzle;
+        match $spec {
+            HeuristicSpec::Manhattan => {
+                let $h = Manhattan::new(puzzle);
+                Ok($body)
+            }
+            HeuristicSpec::LinearConflict => {
+                let $h = LinearConflict::new(puzzle);
+                Ok($body)
+            }
+            HeuristicSpec::Pdb(p) => match p.partition(puzzle).and_then(|partition| {
+                PatternDatabase::new(puzzle, &partition, crate::tables(), &mut |_| {})
+            }) {
+                Ok((db, _)) => {
+                    let $h = db.search();
+                    Ok($body)
+                }
+                Err(e) => Err(heuristic::HeuristicError::from(e)),
+            },
+            spec => match heuristic::build(spec, puzzle, crate::tables()) {
+                Ok(built) => {
+                    let $h = Reevaluate(built.as_ref());
+                    Ok($body)
+                }
+                Err(e) => Err(e),
+            },
+        }
+    }};
+}
+
+/// A work unit with what is needed to search it anywhere: the goal and the heuristic.
+#[derive(Clone, Serialize, Deserialize)]
+struct Portable {
+    unit: WorkUnit,
+    index: usize,
+    size: String,
+    goal: Vec<u32>,
+    heuristic: String,
+}
+
+/// One state of IDA*'s frontier, with the path to it: made by ``split``, searched by
+/// ``solve_unit``. Picklable (as JSON), so it travels to other processes and machines.
+#[pyclass(name = "WorkUnit", module = "npuzzle", frozen)]
+pub struct PyWorkUnit {
+    unit: WorkUnit,
+    index: usize,
+    goal: Board,
+    heuristic: HeuristicSpec,
+}
+
+impl PyWorkUnit {
+    fn portable(&self) -> Portable {
+        Portable {
+            unit: self.unit.clone(),
+            index: self.index,
+            size: self.goal.shape().to_string(),
+            goal: self.goal.tiles().to_vec(),
+            heuristic: self.heuristic.to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyWorkUnit {
+    /// Position in the serial search's order, from 0.
+    #[getter]
+    fn index(&self) -> usize {
+        self.index
+    }
+    /// The state, as a ``Board``.
+    #[getter]
+    fn board(&self) -> PyResult<PyBoard> {
+        let tiles = self.unit.tiles.iter().map(|&t| u32::from(t)).collect();
+        Board::new(self.goal.shape(), tiles)
+            .map(PyBoard::new)
+            .map_err(errors::board)
+    }
+    /// The moves from the start to this state, as letters.
+    #[getter]
+    fn moves(&self) -> String {
+        Move::to_letters(&self.unit.moves)
+    }
+    /// Moves from the start.
+    #[getter]
+    fn g(&self) -> u32 {
+        self.unit.g
+    }
+    /// The heuristic's value here.
+    #[getter]
+    fn h(&self) -> u32 {
+        self.unit.h
+    }
+    /// ``g + h`` along the path, the start first: the first is IDA*'s first bound.
+    #[getter]
+    fn path_f(&self) -> Vec<u32> {
+        self.unit.path_f.clone()
+    }
+    /// Whether this state is the goal.
+    #[getter]
+    fn is_goal(&self) -> bool {
+        self.unit.goal
+    }
+    /// The heuristic the unit is searched with.
+    #[getter]
+    fn heuristic(&self) -> String {
+        self.heuristic.to_string()
+    }
+
+    /// What the serial search does above the frontier, after the previous unit and before
+    /// this one, in the iteration with ``bound``: a dict with ``generated``, ``expanded``,
+    /// ``next_bound`` (``None``: no state above the bound), ``max_open`` and ``reached``
+    /// (whether this unit must be searched at all). Summed with ``solve_unit``'s counts over
+    /// the units in order, these are exactly the serial iteration's counts.
+    fn above<'py>(&self, py: Python<'py>, bound: u32) -> PyResult<Bound<'py, PyDict>> {
+        let a = self.unit.above(bound);
+        let d = PyDict::new(py);
+        d.set_item("generated", a.generated)?;
+        d.set_item("expanded", a.expanded)?;
+        d.set_item(
+            "next_bound",
+            (a.next_bound != u32::MAX).then_some(a.next_bound),
+        )?;
+        d.set_item("max_open", a.max_open)?;
+        d.set_item("reached", a.reached)?;
+        Ok(d)
+    }
+
+    /// The unit as JSON text (``from_json`` reads it back; pickling uses it).
+    fn to_json(&self) -> String {
+        serde_json::to_string(&self.portable()).expect("a unit serialises")
+    }
+
+    /// Reads ``to_json()``'s text.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyWorkUnit> {
+        let bad = |m: String| errors::error(Kind::InvalidOption, format!("not a work unit: {m}"));
+        let p: Portable = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let shape: Shape = p
+            .size
+            .parse()
+            .map_err(|e: npuzzle::ShapeError| bad(e.to_string()))?;
+        let goal = Board::new(shape, p.goal).map_err(|e| bad(e.to_string()))?;
+        let heuristic = p.heuristic.parse().map_err(errors::heuristic)?;
+        if p.unit.tiles.len() != shape.cells() {
+            return Err(bad(format!("its state is not a {shape} board")));
+        }
+        Ok(PyWorkUnit {
+            unit: p.unit,
+            index: p.index,
+            goal,
+            heuristic,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = slf.get_type().getattr("from_json")?;
+        Ok((from_json, (slf.get().to_json(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "WorkUnit(index={}, moves='{}', g={}, h={})",
+            self.index,
+            Move::to_letters(&self.unit.moves),
+            self.unit.g,
+            self.unit.h
+        )
+    }
+}
+
+/// IDA*'s frontier ``depth`` moves from ``board``, in the serial search's order (up, left,
+/// right, down; the move back never tried), as independent work units. ``heuristic``
+/// defaults to what ``solve`` would use with IDA*; the frontier grows about 2.1-fold per
+/// move of depth on the 15-puzzle.
+#[pyfunction]
+#[pyo3(signature = (board, goal=None, heuristic=None, depth=8, size=None),
+    text_signature = "(board, goal='standard', heuristic=None, depth=8, size=None)")]
+pub fn split(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    goal: Option<&Bound<'_, PyAny>>,
+    heuristic: Option<&Bound<'_, PyAny>>,
+    depth: u32,
+    size: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PyWorkUnit>> {
+    let shape = size.map(shape_arg).transpose()?;
+    let start = to_board(board, shape)?;
+    let goal = GoalArg::from_py(goal)?
+        .board(start.shape())
+        .map_err(errors::goal)?;
+    if depth > 40 {
+        return Err(errors::error(
+            Kind::InvalidOption,
+            format!("depth must be at most 40, got {depth}"),
+        ));
+    }
+    let verdict = npuzzle::solvability::check(&start, &goal).map_err(errors::goal)?;
+    if !verdict.solvable {
+        return Err(errors::error(
+            Kind::Unsolvable,
+            format!("unsolvable: {verdict}"),
+        ));
+    }
+    let puzzle = Puzzle::new(&goal).ok_or_else(|| {
+        errors::error(
+            Kind::InvalidBoard,
+            format!(
+                "board has {} cells; search algorithms handle at most {}",
+                goal.shape().cells(),
+                npuzzle::puzzle::MAX_SEARCH_CELLS
+            ),
+        )
+    })?;
+    let options = SolveOptions {
+        algorithm: Algorithm::IdaStar,
+        heuristic: heuristic_arg(heuristic)?,
+        ..SolveOptions::default()
+    };
+    let plan = npuzzle::plan(&goal, &options, crate::tables()).map_err(|e| errors::solve(&e))?;
+    let spec = plan.phases[0]
+        .heuristic
+        .clone()
+        .unwrap_or(HeuristicSpec::LinearConflict);
+    let tiles = puzzle.encode(&start);
+    let units = py
+        .detach(|| {
+            with_heuristic!(&spec, &puzzle, |h| frontier::split(
+                &puzzle, &tiles, h, depth
+            ))
+        })
+        .map_err(errors::heuristic)?;
+    Ok(units
+        .into_iter()
+        .enumerate()
+        .map(|(index, unit)| PyWorkUnit {
+            unit,
+            index,
+            goal: goal.clone(),
+            heuristic: spec.clone(),
+        })
+        .collect())
+}
+
+/// Searches one work unit below ``bound`` (IDA*'s iteration with that bound, restricted
+/// to the unit's subtree). Returns a dict: ``moves`` (the whole path from the start, as
+/// letters, or ``None``), ``generated``, ``expanded``, ``max_open``, ``next_bound`` (the
+/// smallest ``f`` above the bound, ``None`` if none) and ``stopped_by``. The GIL is
+/// released while it searches.
+#[pyfunction]
+#[pyo3(signature = (unit, bound, time_limit=None, max_nodes=None))]
+pub fn solve_unit<'py>(
+    py: Python<'py>,
+    unit: &Bound<'py, PyWorkUnit>,
+    bound: u32,
+    time_limit: Option<f64>,
+    max_nodes: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let unit = unit.get();
+    let limits =
+        crate::options::SolveConfig::new(None, None, "idastar", None, time_limit, max_nodes, None)?
+            .limits;
+    let puzzle = Puzzle::new(&unit.goal).expect("split checked the size");
+    let control = Control {
+        limits: Limits {
+            memory_bytes: None,
+            ..limits
+        },
+        ..Control::default()
+    };
+    let out: UnitOutcome = py
+        .detach(|| {
+            with_heuristic!(&unit.heuristic, &puzzle, |h| frontier::search_unit(
+                &puzzle, &unit.unit, h, bound, control
+            ))
+        })
+        .map_err(errors::heuristic)?;
+    let d = PyDict::new(py);
+    d.set_item("index", unit.index)?;
+    d.set_item("moves", out.moves.as_deref().map(Move::to_letters))?;
+    d.set_item("generated", out.generated)?;
+    d.set_item("expanded", out.expanded)?;
+    d.set_item("max_open", out.max_open)?;
+    d.set_item(
+        "next_bound",
+        (out.next_bound != u32::MAX).then_some(out.next_bound),
+    )?;
+    d.set_item("stopped_by", out.stopped_by.map(|r| r.as_str()))?;
+    Ok(d)
+}

@@ -1,0 +1,188 @@
+"""The API mirrors the command line: same reports, same random boards, same heuristics."""
+
+from __future__ import annotations
+
+import math
+import pathlib
+
+import pytest
+
+import npuzzle
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+START = "8 6 7/2 5 4/3 0 1"
+
+
+@pytest.mark.parametrize(
+    "board, options, flags",
+    [
+        (START, {}, []),
+        ("7 2 6/8 1 4/3 5 0", {"algorithm": "astar", "heuristic": "manhattan"}, ["-a", "astar", "-H", "manhattan"]),
+        ("7 2 6/8 1 4/3 5 0", {"algorithm": "bfs"}, ["-a", "bfs"]),
+        ("7 2 6/8 1 4/3 5 0", {"algorithm": "greedy"}, ["-a", "greedy"]),
+        ("7 2 6/8 1 4/3 5 0", {"goal": "spiral", "algorithm": "weighted-astar", "weight": 1.5}, ["-g", "spiral", "-a", "weighted-astar", "-w", "1.5"]),
+        ("5 1 2 3/9 6 7 4/13 10 11 8/14 15 0 12", {"heuristic": "0.6*manhattan+0.1*misplaced+0.3*euclidean", "algorithm": "idastar"}, ["-H", "0.6*manhattan+0.1*misplaced+0.3*euclidean", "-a", "idastar"]),
+        ("1 2 3 4 5 0", {"size": "2x3", "goal": "blank-first"}, ["-s", "2x3", "-g", "blank-first"]),
+        ("1 2 3/4 5 6/8 7 0", {}, []),  # unsolvable: the report says so
+    ],
+)
+def test_to_dict_is_the_json_of_solve(cli, board, options, flags):
+    try:
+        mine = npuzzle.solve(board, **options).to_dict()
+    except npuzzle.Unsolvable as e:
+        mine = e.solution.to_dict()
+    theirs = cli.json(["solve", board, *flags])
+    assert set(mine) == set(theirs)
+    assert isinstance(mine.pop("seconds"), float)
+    theirs.pop("seconds")
+    assert mine == theirs
+
+
+def test_path_is_the_json_of_solve_with_path(cli):
+    mine = npuzzle.solve(START).to_dict(path=True)
+    theirs = cli.json(["solve", START, "--path"])
+    mine.pop("seconds"), theirs.pop("seconds")
+    assert mine == theirs
+
+
+def test_random_boards_are_the_command_lines(cli):
+    for args, kwargs in [
+        (["--size", "3x3", "--count", "20", "--seed", "7"], dict(size="3x3", count=20, seed=7)),
+        (["--size", "4x4", "--count", "5", "--seed", "1", "--moves", "30", "--goal", "spiral"],
+         dict(size=4, count=5, seed=1, moves=30, goal="spiral")),
+    ]:
+        out = cli.run(["random", *args])
+        assert out.returncode == 0
+        expected = [line.split() for line in out.stdout.splitlines()]
+        mine = [[str(t) for t in b.tiles] for b in npuzzle.random_boards(**kwargs)]
+        assert mine == expected
+
+
+def test_check_is_the_json_of_check(cli):
+    for board in ["1 2 3/4 5 6/8 7 0", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"]:
+        assert npuzzle.check(board) == cli.json(["check", board])
+
+
+def test_random_boards_are_reproducible_and_solvable():
+    a = npuzzle.random_boards("4x4", 50, seed=3)
+    assert a == npuzzle.random_boards("4x4", 50, seed=3)
+    assert a != npuzzle.random_boards("4x4", 50, seed=4)
+    assert all(b.solvable() for b in a)
+    walks = npuzzle.random_boards("3x3", 30, seed=3, moves=6, goal="spiral")
+    assert all(npuzzle.solve(b, goal="spiral").length <= 6 for b in walks)
+
+
+def test_solve_many_keeps_input_order_and_reports_every_board():
+    boards = npuzzle.random_boards("3x3", 200, seed=11)
+    boards.insert(17, npuzzle.Board("1 2 3/4 5 6/8 7 0"))  # unsolvable: reported, not raised
+    many = npuzzle.solve_many(boards, jobs=2)
+    assert [s.start for s in many] == boards
+    assert many[17].solvable is False and many[17].length is None
+    for b, s in zip(boards, many):
+        if s.solvable:
+            assert s.length == npuzzle.solve(b).length
+
+
+def test_solve_many_with_a_limit_reports_where_it_stopped():
+    many = npuzzle.solve_many([START, "1 2 3/4 5 6/7 0 8"], algorithm="astar", heuristic="misplaced", max_nodes=50)
+    assert many[0].stopped_by == "nodes" and many[0].length is None
+    assert many[1].length == 1
+
+
+def test_heuristics_are_values():
+    h = npuzzle.heuristic("0.6*manhattan+0.1*misplaced+0.3*euclidean")
+    assert h.admissible and h.name == "0.6*manhattan+0.1*misplaced+0.3*euclidean"
+    assert not npuzzle.heuristic("2*manhattan").admissible
+    board = npuzzle.Board(START)
+    goal = npuzzle.Board.goal(3)
+    # Manhattan, misplaced and Euclidean written out here.
+    where = {t: divmod(i, 3) for i, t in enumerate(goal.tiles)}
+    cells = [(t, divmod(i, 3)) for i, t in enumerate(board.tiles) if t]
+    manhattan = sum(abs(r - where[t][0]) + abs(c - where[t][1]) for t, (r, c) in cells)
+    misplaced = sum(1 for t, (r, c) in cells if (r, c) != where[t])
+    euclid = sum(math.hypot(r - where[t][0], c - where[t][1]) for t, (r, c) in cells)
+    assert npuzzle.heuristic("manhattan")(board) == manhattan
+    assert npuzzle.heuristic("misplaced")(board) == misplaced
+    assert h(board) == pytest.approx(0.6 * manhattan + 0.1 * misplaced + 0.3 * euclid)
+    assert npuzzle.heuristic("perfect")(board) == npuzzle.solve(board).length
+    assert npuzzle.heuristic("linear-conflict")(goal) == 0
+    s = npuzzle.solve(board, heuristic=h, algorithm="astar")
+    assert s.heuristic == h.name and s.optimal
+
+
+def test_compare_gives_a_table():
+    pd = pytest.importorskip("pandas")
+    boards = npuzzle.random_boards("3x3", 12, seed=5)
+    table = npuzzle.compare(boards, ["misplaced", "manhattan", "linear-conflict"])
+    assert isinstance(table, pd.DataFrame)
+    assert len(table) == 36
+    lengths = table.pivot(index="index", columns="heuristic", values="length")
+    assert (lengths.nunique(axis=1) == 1).all()  # all admissible: the same optimal lengths
+    nodes = table.groupby("heuristic")["expanded"].sum()
+    assert nodes["linear-conflict"] <= nodes["manhattan"] <= nodes["misplaced"]
+    rows = npuzzle.compare(boards[:2], "manhattan", as_frame=False)
+    assert isinstance(rows, list) and rows[0]["heuristic"] == "manhattan"
+
+
+def test_read_boards_reads_the_benchmark_files():
+    instances = npuzzle.read_instances(REPO / "data" / "korf100-15puzzle.txt")
+    assert len(instances) == 100
+    board, expected = instances[0]
+    assert board.shape == (4, 4) and expected == 57
+    assert all(b.solvable("blank-first") for b, _ in instances)
+
+
+def test_notebook_pictures():
+    b = npuzzle.Board(START)
+    svg = b._repr_html_()
+    assert svg.startswith("<svg") and svg.count("<rect") == 9 and ">8<" in svg
+    html = npuzzle.solve(b)._repr_html_()
+    assert 'type="range"' in html and f'max="{npuzzle.solve(b).length}"' in html
+    assert "<script>" in html and "http" not in html.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_boards_as_values():
+    b = npuzzle.Board("1 2 3/4 5 6/7 8 0")
+    assert b == npuzzle.Board.goal("3x3") and b.size == "3x3" and b.moves() == "UL"
+    assert {b: 1}[npuzzle.Board([[1, 2, 3], [4, 5, 6], [7, 8, 0]])] == 1
+    assert repr(b) == "Board('1 2 3/4 5 6/7 8 0')"
+    assert b.grid() == "1 2 3\n4 5 6\n7 8 _"
+    assert b.apply("UL") == npuzzle.Board("1 2 3/4 0 5/7 8 6")
+    assert b.check()["solvable"] is True
+
+
+def test_ctrl_c_stops_a_long_search():
+    import _thread
+    import threading
+    import time
+
+    hard = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    began = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        npuzzle.solve(hard, algorithm="idastar", heuristic="misplaced", time_limit=60)
+    assert time.perf_counter() - began < 5
+
+
+def test_searches_release_the_gil():
+    import threading
+    import time
+
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    boards = npuzzle.random_boards("3x3", 300, seed=9)
+    t = threading.Thread(target=count)
+    t.start()
+    began = time.perf_counter()
+    npuzzle.solve_many(boards, jobs=1, algorithm="astar", heuristic="misplaced")
+    elapsed = time.perf_counter() - began
+    stop.set()
+    t.join()
+    # A thread holding the GIL for the whole run would leave the counter at a tick or two.
+    assert elapsed > 0.05 and len(ticks) >= min(20, elapsed * 100)

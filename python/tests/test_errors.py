@@ -1,0 +1,328 @@
+"""Bad inputs raise the right exception with the command line's one-line message.
+
+Each case names the Python call, the exception, the message, and the command line that
+fails the same way: when an `npuzzle` binary is at hand the test runs it and checks that its
+`error:` line is the same message (flags spelled as Python keywords: `--time-limit` is
+`time_limit`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import npuzzle
+from npuzzle import InvalidBoard, InvalidOption, LimitReached, Unsolvable
+
+START = "8 6 7/2 5 4/3 0 1"  # 31 moves from the standard goal
+FOUR = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+
+# (id, call, exception, message, command-line arguments or None)
+CASES = [
+    ("empty", lambda: npuzzle.Board(""), InvalidBoard, "board is empty", ["solve", ""]),
+    (
+        "token",
+        lambda: npuzzle.Board("1 2 3 x"),
+        InvalidBoard,
+        "invalid tile `x`: expected a number or `_`",
+        ["solve", "1 2 3 x"],
+    ),
+    (
+        "ragged",
+        lambda: npuzzle.Board("1 2 3/4 5"),
+        InvalidBoard,
+        "row 2 has 2 tiles, expected 3 like row 1",
+        ["solve", "1 2 3/4 5"],
+    ),
+    (
+        "ragged-list",
+        lambda: npuzzle.Board([[1, 2, 3], [4, 5]]),
+        InvalidBoard,
+        "row 2 has 2 tiles, expected 3 like row 1",
+        ["solve", "[[1,2,3],[4,5]]"],
+    ),
+    (
+        "no-shape",
+        lambda: npuzzle.Board([1, 2, 3, 4, 5, 0]),
+        InvalidBoard,
+        "cannot infer the board shape from 6 tiles; give the size as RxC",
+        ["solve", "1 2 3 4 5 0"],
+    ),
+    (
+        "duplicate",
+        lambda: npuzzle.solve("1 2 3 0 5 6 7 8 8"),
+        InvalidBoard,
+        "board has duplicate tile 8",
+        ["solve", "1 2 3 0 5 6 7 8 8"],
+    ),
+    (
+        "blanks",
+        lambda: npuzzle.Board("1 2 3 4 5 6 7 0 0"),
+        InvalidBoard,
+        "board has more than one blank (0 or _)",
+        ["solve", "1 2 3 4 5 6 7 0 0"],
+    ),
+    (
+        "range",
+        lambda: npuzzle.Board([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+        InvalidBoard,
+        "tile 9 is out of range for a 3x3 board (tiles are 1 to 8 and a blank)",
+        ["solve", "1 2 3 4 5 6 7 8 9"],
+    ),
+    (
+        "count",
+        lambda: npuzzle.Board("1 2 3 0", size="2x3"),
+        InvalidBoard,
+        "expected 6 tiles for a 2x3 board, found 4",
+        ["solve", "1 2 3 0", "--size", "2x3"],
+    ),
+    (
+        "rows-vs-size",
+        lambda: npuzzle.solve("1 2 3/4 5 0", size=(3, 2)),
+        InvalidBoard,
+        "the rows describe a 2x3 board but the size is 3x2",
+        ["solve", "1 2 3/4 5 0", "--size", "3x2"],
+    ),
+    (
+        "tiny",
+        lambda: npuzzle.Board("0"),
+        InvalidBoard,
+        "board must be at least 2x2, got 1x1",
+        ["solve", "0"],
+    ),
+    (
+        "size-small",
+        lambda: npuzzle.random_boards("1x3", 1),
+        InvalidOption,
+        "board must be at least 2x2, got 1x3",
+        ["random", "--size", "1x3"],
+    ),
+    (
+        "size-text",
+        lambda: npuzzle.random_boards("three", 1),
+        InvalidOption,
+        "invalid size `three`: expected RxC (e.g. 3x3 or 4x5) or a single number",
+        None,  # clap words its own message around the core's
+    ),
+    (
+        "heuristic",
+        lambda: npuzzle.solve(START, heuristic="hamming-ish"),
+        InvalidOption,
+        "unknown heuristic `hamming-ish` (expected misplaced, manhattan, euclidean, "
+        "linear-conflict, perfect, pdb, pdb:7-8, a weighted sum like "
+        "0.5*manhattan+0.5*misplaced, or max(a,b))",
+        None,
+    ),
+    (
+        "heuristic-syntax",
+        lambda: npuzzle.heuristic("0.5*manhattan+"),
+        InvalidOption,
+        None,  # the core's message, checked against the command line
+        ["solve", START, "-H", "0.5*manhattan+"],
+    ),
+    (
+        "perfect-4x4",
+        lambda: npuzzle.solve(FOUR, heuristic="perfect", algorithm="astar"),
+        InvalidOption,
+        "heuristic perfect supports boards of at most 10 cells, this one has 16",
+        ["solve", FOUR, "-H", "perfect", "-a", "astar"],
+    ),
+    (
+        "algorithm",
+        lambda: npuzzle.solve(START, algorithm="dijkstra"),
+        InvalidOption,
+        "unknown algorithm `dijkstra` (expected auto, astar, idastar, bfs, greedy, "
+        "weighted-astar, weighted-idastar or constructive)",
+        None,
+    ),
+    (
+        "weight",
+        lambda: npuzzle.solve(START, algorithm="weighted-astar", weight=0.5),
+        InvalidOption,
+        "weight must be a number from 1 to 1000000, got 0.5",
+        ["solve", START, "-a", "weighted-astar", "--weight", "0.5"],
+    ),
+    (
+        "time-limit",
+        lambda: npuzzle.solve(START, time_limit=-1),
+        InvalidOption,
+        "time_limit must be a number of seconds above 0 and at most 10000000, got -1",
+        ["solve", START, "--time-limit", "-1"],
+    ),
+    (
+        "max-nodes",
+        lambda: npuzzle.solve(START, max_nodes=0),
+        InvalidOption,
+        "max_nodes must be at least 1",
+        ["solve", START, "--max-nodes", "0"],
+    ),
+    (
+        "memory-limit",
+        lambda: npuzzle.solve(START, memory_limit=0),
+        InvalidOption,
+        "memory_limit must be between 1 and 1073741824 megabytes, got 0",
+        ["solve", START, "--memory-limit", "0"],
+    ),
+    (
+        "goal-shape",
+        lambda: npuzzle.solve(FOUR, goal="1 2 3/4 5 6/7 8 0"),
+        InvalidBoard,
+        "goal is 3x3 but the board is 4x4",
+        ["solve", FOUR, "--goal", "1 2 3/4 5 6/7 8 0"],
+    ),
+    (
+        "goal-board",
+        lambda: npuzzle.solve(START, goal="1 2 3 4 5 6 7 8 8"),
+        InvalidBoard,
+        "goal: board has duplicate tile 8",
+        ["solve", START, "--goal", "1 2 3 4 5 6 7 8 8"],
+    ),
+    (
+        "jobs",
+        lambda: npuzzle.solve_many([START], jobs=0),
+        InvalidOption,
+        "jobs must be between 1 and 1024, got 0",
+        ["batch", "-", "--jobs", "0"],
+    ),
+    (
+        "count-random",
+        lambda: npuzzle.random_boards("3x3", 0),
+        InvalidOption,
+        "count must be between 1 and 100000000, got 0",
+        ["random", "--size", "3x3", "--count", "0"],
+    ),
+    (
+        "seed",
+        lambda: npuzzle.random_boards("3x3", 2, seed=-1),
+        InvalidOption,
+        "seed must be between 0 and 18446744073709551615, got -1",
+        None,
+    ),
+    (
+        "pdb-partition",
+        lambda: npuzzle.solve(START, heuristic="pdb:9-9", algorithm="astar"),
+        InvalidOption,
+        None,
+        ["solve", START, "-H", "pdb:9-9", "-a", "astar"],
+    ),
+    (
+        "many-index",
+        lambda: npuzzle.solve_many([START, "1 2 3/4 4 0"]),
+        InvalidBoard,
+        "board 1: board has duplicate tile 4",
+        None,
+    ),
+    (
+        "move-letter",
+        lambda: npuzzle.Board(START).apply("UX"),
+        InvalidOption,
+        "invalid move `X`: expected U, D, L or R",
+        None,
+    ),
+    (
+        "move-off",
+        lambda: npuzzle.Board.goal(3).apply("UDD"),
+        InvalidOption,
+        "move 3 (D) would take the blank off the board",
+        None,
+    ),
+    (
+        "not-a-board",
+        lambda: npuzzle.Board(3.5),
+        InvalidBoard,
+        "expected a board (text, a list of tiles or rows, a numpy array or a Board), got float",
+        None,
+    ),
+]
+
+# Command-line flags as Python keywords.
+FLAGS = {
+    "--time-limit": "time_limit",
+    "--max-nodes": "max_nodes",
+    "--memory-limit": "memory_limit",
+    "--weight": "weight",
+    "--jobs": "jobs",
+    "--count": "count",
+}
+
+
+def python_spelling(message: str) -> str:
+    return re.sub(r"--[a-z-]+", lambda m: FLAGS.get(m.group(0), m.group(0)), message)
+
+
+def test_at_least_25_cases():
+    assert len(CASES) >= 25
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_raises_with_the_message(case):
+    _, call, exception, message, _ = case
+    with pytest.raises(exception) as info:
+        call()
+    text = str(info.value)
+    assert "\n" not in text
+    if message is not None:
+        assert text == message
+    if exception in (InvalidBoard, InvalidOption):
+        assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, npuzzle.NpuzzleError)
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if c[4] is not None], ids=[c[0] for c in CASES if c[4] is not None]
+)
+def test_message_is_the_command_lines(case, cli):
+    _, call, exception, _, args = case
+    with pytest.raises(exception) as info:
+        call()
+    if args[:2] == ["batch", "-"]:
+        out = cli.run(args, stdin=START + "\n")
+        assert out.returncode == 2
+        cli_message = out.stderr.strip().splitlines()[-1][len("error: ") :]
+    else:
+        cli_message = cli.error(args)
+    if cli_message.startswith("invalid value"):
+        # clap wraps a value's parse error: "invalid value 'V' for '--flag': MESSAGE (see ...)"
+        assert f": {info.value} (see npuzzle --help)" in cli_message
+    else:
+        assert str(info.value) == python_spelling(cli_message)
+
+
+def test_unsolvable_carries_the_report_of_the_command_line(cli):
+    board = "1 2 3/4 5 6/8 7 0"
+    with pytest.raises(Unsolvable) as info:
+        npuzzle.solve(board)
+    report = info.value.solution.to_dict()
+    assert report == cli.json(["solve", board])
+    assert str(info.value) == "unsolvable: " + report["reason"]
+    assert cli.run(["solve", board]).returncode == 1
+
+
+def test_unsolvable_without_the_command_line():
+    with pytest.raises(Unsolvable) as info:
+        npuzzle.solve("1 2 3/4 5 6/8 7 0")
+    assert info.value.solution.solvable is False
+    assert "different parity" in info.value.reason
+
+
+def test_limit_carries_the_statistics_so_far():
+    with pytest.raises(LimitReached) as info:
+        npuzzle.solve(START, algorithm="astar", heuristic="misplaced", max_nodes=500)
+    e = info.value
+    assert str(e) == "stopped by the nodes limit before finding a solution"
+    assert e.stopped_by == "nodes"
+    assert e.solution.length is None and e.solution.moves is None
+    assert 500 <= e.generated < 510  # stops within one expansion of the limit
+    assert 0 < e.expanded <= e.generated
+
+
+def test_limit_is_the_command_lines(cli):
+    args = ["solve", START, "-a", "astar", "-H", "misplaced", "--max-nodes", "500"]
+    with pytest.raises(LimitReached) as info:
+        npuzzle.solve(START, algorithm="astar", heuristic="misplaced", max_nodes=500)
+    mine = info.value.solution.to_dict()
+    theirs = cli.json(args)
+    mine.pop("seconds"), theirs.pop("seconds")
+    assert mine == theirs
+    assert cli.run(args).returncode == 3
