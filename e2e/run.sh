@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end tests of the web page in headless Chromium. Installs what it needs (Debian's
 # chromium, playwright-core from npm), builds the release binary, runs the tests and leaves
-# screenshots in e2e/screenshots/. Usage: bash e2e/run.sh
+# screenshots in e2e/screenshots/. Usage: bash e2e/run.sh [test files…]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
@@ -27,4 +27,4 @@ echo "== npm ci"
 
 echo "== end-to-end tests"
 cd "$here"
-node --test --test-concurrency=1 page.test.mjs
+node --test --test-concurrency=1 page.test.mjs issue11.test.mjs

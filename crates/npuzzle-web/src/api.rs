@@ -290,56 +290,63 @@ impl Job {
             && self.plan.table_seconds() <= CHEAP_TABLE_SECONDS
     }
 
-    /// Solves a tiny board on the quick pool; anything else on the search pool, after a
-    /// short attempt on the quick pool when the search is warm.
+    /// The answer from the quick pool when there is one: a tiny board's whole search, or a
+    /// warm search's short first attempt that its small budget was enough for. Otherwise
+    /// the job comes back (`Err`) for the search pool.
     ///
     /// Most requests (an 8-puzzle, a few dozen moves on a 15-puzzle) finish within a few
     /// thousand nodes, well under a millisecond; waiting for a search slot behind long
-    /// searches costs more than the search. So a warm search first runs on the quick pool
-    /// with a small node and time budget, and only one that outgrows it is redone on the
-    /// search pool, from scratch, under the request's full limits and a slot. Neither runs
-    /// on the threads that answer HTTP requests (an attempt there blocked them: two
-    /// expensive "quick" attempts made `GET /api/info` wait 9 s).
-    async fn solve(
-        self,
-        state: &AppState,
-    ) -> Result<(Job, Result<Solution, SolveError>), AppError> {
+    /// searches costs more than the search. Neither runs on the threads that answer HTTP
+    /// requests (an attempt there blocked them: two expensive "quick" attempts made
+    /// `GET /api/info` wait 9 s). Shared by `/api/solve` and `/api/solve/stream`, so both
+    /// answer small boards at once.
+    async fn quick(self, state: &AppState) -> Result<Result<Answered, Job>, AppError> {
         if self.cheap() {
-            return state
+            let done = state
                 .quick(move |cancel| {
                     let result = self.run(cancel, None);
                     (self, result)
                 })
-                .await;
-        }
-        let key = self.warm_key();
-        let mut job = self;
-        if state.is_warm(&key) {
-            let quick = Limits {
-                time: job.limits.time.map(|t| t.min(QUICK_TIME)),
-                nodes: job.limits.nodes.map(|n| n.min(QUICK_NODES)),
-                ..job.limits
-            };
-            let (back, result) = state
-                .quick(move |cancel| {
-                    let result = job.run_within(quick, cancel, None);
-                    (job, result)
-                })
                 .await?;
-            job = back;
-            let this = &job;
-            let outgrown = match &result {
-                Ok(s) => match s.stopped_by {
-                    Some(StopReason::Nodes) => quick.nodes < this.limits.nodes,
-                    Some(StopReason::Time) => quick.time < this.limits.time,
-                    _ => false,
-                },
-                Err(_) => false,
-            };
-            if !outgrown {
-                return Ok((job, result));
-            }
+            return Ok(Ok(done));
         }
+        if !state.is_warm(&self.warm_key()) {
+            return Ok(Err(self));
+        }
+        let quick = Limits {
+            time: self.limits.time.map(|t| t.min(QUICK_TIME)),
+            nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
+            ..self.limits
+        };
+        let (job, result) = state
+            .quick(move |cancel| {
+                let result = self.run_within(quick, cancel, None);
+                (self, result)
+            })
+            .await?;
+        let outgrown = match &result {
+            Ok(s) => match s.stopped_by {
+                Some(StopReason::Nodes) => quick.nodes < job.limits.nodes,
+                Some(StopReason::Time) => quick.time < job.limits.time,
+                _ => false,
+            },
+            Err(_) => false,
+        };
+        Ok(if outgrown {
+            Err(job)
+        } else {
+            Ok((job, result))
+        })
+    }
+
+    /// Solves on the quick pool when [`Job::quick`] answers, else on the search pool under
+    /// the request's full limits and a slot.
+    async fn solve(self, state: &AppState) -> Result<Answered, AppError> {
+        let job = match self.quick(state).await? {
+            Ok(done) => return Ok(done),
+            Err(job) => job,
+        };
+        let key = job.warm_key();
         let out = state
             .search(move |cancel| {
                 let result = job.run(cancel, None);
@@ -352,6 +359,9 @@ impl Job {
         Ok(out)
     }
 }
+
+/// A job and its result.
+type Answered = (Job, Result<Solution, SolveError>);
 
 /// Longest table load or build (by the planner's estimate) a cheap job may need.
 const CHEAP_TABLE_SECONDS: f64 = 0.25;
@@ -445,9 +455,38 @@ pub async fn solve_board(
     Ok(solve_response(&i.start, &i.goal, &result, job.path))
 }
 
+/// The last line of a streamed solve: `{"result": <report>}` or `{"error": "…"}`.
+fn result_line(job: &Job, result: Result<Solution, SolveError>) -> String {
+    let i = &job.instance;
+    let last = match report_json(&i.start, &i.goal, &result, job.path) {
+        Some(report) => json!({ "result": report }),
+        None => json!({
+            "error": result.err().map_or("internal error".to_string(), |e| {
+                crate::error::one_line(&e.to_string())
+            })
+        }),
+    };
+    format!("{last}\n")
+}
+
+/// A newline-delimited JSON answer.
+fn ndjson(body: Body) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
 /// `POST /api/solve/stream`: as `/api/solve`, but the answer is newline-delimited JSON: a
-/// `{"progress": …}` line about ten times a second while the search runs, then one
-/// `{"result": <report>}` or `{"error": "…"}` line. Closing the connection cancels the search.
+/// `{"waiting": "waiting for a free slot", "ahead": n}` line when every search slot is busy,
+/// a `{"started": true}` line when the search starts, a `{"progress": …}` line about ten
+/// times a second while it runs, then one `{"result": <report>}` or `{"error": "…"}` line.
+/// A small warm search is answered at once with the result line alone, as `/api/solve`
+/// answers it without a slot. Closing the connection cancels the search (or the wait).
 pub async fn solve_stream(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<SolveRequest>,
@@ -456,72 +495,83 @@ pub async fn solve_stream(
     if let Some(response) = job.unsolvable() {
         return Ok(response);
     }
-    // Tiny boards on the quick pool, never behind long searches.
-    let (slot, priority) = if job.cheap() {
-        (state.quick_slot().await?, Priority::Normal)
-    } else {
-        (state.slot().await?, Priority::Low)
+    let job = match job.quick(&state).await? {
+        Ok((job, result)) => return Ok(ndjson(Body::from(result_line(&job, result)))),
+        Err(job) => job,
     };
+    let free = state.try_slot();
+    if free.is_none() && state.waiting() >= state.config().max_queued {
+        return Err(AppError::Busy);
+    }
     let cancel = CancelOnDrop::new();
     let flag = cancel.flag();
-    let running = state.running();
     // The search thread never waits for the client: progress lines are dropped when the
     // client reads slowly, and the result goes through a oneshot channel that cannot block.
     // So a client that stops reading holds no search slot and no thread.
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(8);
-    let (done, result_line) = tokio::sync::oneshot::channel::<String>();
-    // The result goes through `done`; the job's own receiver is not needed.
-    drop(spawn_job(priority, move || {
-        let _slot = slot;
-        let _running = running;
-        let progress = |p: &Progress| {
-            let line = json!({ "progress": {
-                "expanded": p.expanded,
-                "generated": p.generated,
-                "open": p.open,
-                "bound": p.bound,
-                "seconds": p.elapsed.as_secs_f64(),
-            }});
-            // A slow reader misses progress lines rather than slowing the search.
-            let _ = tx.try_send(format!("{line}\n"));
+    let (done, result_rx) = tokio::sync::oneshot::channel::<String>();
+    let waiter = state.clone();
+    tokio::spawn(async move {
+        let slot = match free {
+            Some(slot) => slot,
+            None => {
+                let ahead = waiter.waiting();
+                let line = json!({ "waiting": "waiting for a free slot", "ahead": ahead });
+                let _ = tx.try_send(format!("{line}\n"));
+                // A client that hangs up while waiting leaves the queue at once.
+                tokio::select! {
+                    slot = waiter.slot() => match slot {
+                        Ok(slot) => slot,
+                        Err(e) => {
+                            let _ = done.send(format!("{}\n", json!({ "error": e.message() })));
+                            return;
+                        }
+                    },
+                    () = tx.closed() => return,
+                }
+            }
         };
-        let _ = tx.try_send(format!("{}\n", json!({ "started": true })));
-        let result = job.run(&flag, Some(&progress));
-        let i = &job.instance;
-        let last = match report_json(&i.start, &i.goal, &result, job.path) {
-            Some(report) => json!({ "result": report }),
-            None => json!({
-                "error": result.err().map_or("internal error".to_string(), |e| {
-                    crate::error::one_line(&e.to_string())
-                })
-            }),
-        };
-        let _ = done.send(format!("{last}\n"));
-    }));
+        let running = waiter.running();
+        let key = job.warm_key();
+        drop(spawn_job(Priority::Low, move || {
+            let _slot = slot;
+            let _running = running;
+            let progress = |p: &Progress| {
+                let line = json!({ "progress": {
+                    "expanded": p.expanded,
+                    "generated": p.generated,
+                    "open": p.open,
+                    "bound": p.bound,
+                    "seconds": p.elapsed.as_secs_f64(),
+                }});
+                // A slow reader misses progress lines rather than slowing the search.
+                let _ = tx.try_send(format!("{line}\n"));
+            };
+            let _ = tx.try_send(format!("{}\n", json!({ "started": true })));
+            let result = job.run(&flag, Some(&progress));
+            if result.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
+                waiter.mark_warm(key);
+            }
+            let _ = done.send(result_line(&job, result));
+        }));
+    });
     // The stream owns the cancel guard: when the client goes away hyper drops the body, the
     // guard sets the flag, and the search stops. Progress lines come first; when the search
     // has finished (its sender is gone) the result line ends the stream.
     let lines = futures_util::stream::unfold(
-        (rx, Some(result_line), cancel),
-        |(mut rx, result_line, cancel)| async move {
+        (rx, Some(result_rx), cancel),
+        |(mut rx, result_rx, cancel)| async move {
             if let Some(line) = rx.recv().await {
                 return Some((
                     Ok::<_, Infallible>(Bytes::from(line)),
-                    (rx, result_line, cancel),
+                    (rx, result_rx, cancel),
                 ));
             }
-            let last = result_line?.await.ok()?;
+            let last = result_rx?.await.ok()?;
             Some((Ok(Bytes::from(last)), (rx, None, cancel)))
         },
     );
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        Body::from_stream(lines),
-    )
-        .into_response())
+    Ok(ndjson(Body::from_stream(lines)))
 }
 
 /// `POST /api/hint` fields.

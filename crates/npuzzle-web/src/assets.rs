@@ -40,6 +40,10 @@ static ASSETS: &[Asset] = &[
     asset!("js/tree.js", JS),
     asset!("js/picture.js", JS),
     asset!("js/dom.js", JS),
+    asset!("js/menus.js", JS),
+    asset!("js/page-state.js", JS),
+    asset!("js/tools.js", JS),
+    asset!("js/search-steps.js", JS),
 ];
 
 fn respond(asset: &Asset) -> Response {

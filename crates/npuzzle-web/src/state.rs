@@ -161,6 +161,11 @@ impl AppState {
         self.0.waiting.load(Ordering::SeqCst)
     }
 
+    /// A search slot if one is free now, without waiting.
+    pub(crate) fn try_slot(&self) -> Option<OwnedSemaphorePermit> {
+        self.0.slots.clone().try_acquire_owned().ok()
+    }
+
     /// Waits for a search slot.
     ///
     /// # Errors

@@ -1,18 +1,26 @@
 // Draws the board: one element per tile, moved with CSS transforms so every move animates.
-// Also the picture mode (each tile shows its piece of an image) and the hint highlight.
+// Also the picture mode (each tile shows its piece of an image), the hint highlight, tiles
+// that take the keyboard focus (Enter or Space slides one) and swipes on touch screens.
 
 import { el } from './dom.js';
 
 const GAP = 4;
 
 export class BoardView {
-  /** `root` is an empty element; `onCell(cell)` is called when a cell is clicked. */
-  constructor(root, onCell) {
+  /**
+   * `root` is an empty element; `onCell(cell)` is called when a tile is clicked (or Enter is
+   * pressed on it), `onSwipe(letter)` with the blank move a swipe asks for.
+   */
+  constructor(root, onCell, onSwipe) {
     this.root = root;
     this.onCell = onCell;
+    this.onSwipe = onSwipe;
     this.tilesLayer = el('div', { class: 'tiles' });
     this.root.append(this.tilesLayer);
     this.root.addEventListener('click', (e) => this.click(e));
+    this.root.addEventListener('keydown', (e) => this.key(e));
+    this.root.addEventListener('pointerdown', (e) => { this.down = { x: e.clientX, y: e.clientY }; this.swiped = false; });
+    this.root.addEventListener('pointerup', (e) => this.swipe(e));
     this.rows = 0;
     this.cols = 0;
     this.goal = [];
@@ -26,9 +34,10 @@ export class BoardView {
 
   /** Cell size in pixels, so the board fits its column. */
   cellSize() {
-    const width = Math.min(this.root.parentElement?.clientWidth || 440, 460);
+    // Fits the column, and leaves room under the board for the step controls on a phone.
+    const width = Math.min(this.root.parentElement?.clientWidth || 440, 460, window.innerHeight * 0.45);
     const side = Math.max(this.rows, this.cols) || 3;
-    return Math.max(34, Math.min(108, Math.floor(width / side)));
+    return Math.max(24, Math.min(108, Math.floor(width / side)));
   }
 
   setShape(rows, cols, goal) {
@@ -39,7 +48,7 @@ export class BoardView {
     this.tilesLayer.replaceChildren();
     const n = rows * cols;
     for (let t = 1; t < n; t++) {
-      const tile = el('div', { class: 'tile', 'data-tile': t }, el('span', { class: 'num', text: String(t) }));
+      const tile = el('div', { class: 'tile', 'data-tile': t, role: 'button', tabindex: -1 }, el('span', { class: 'num', text: String(t) }));
       this.elements.set(t, tile);
       this.tilesLayer.append(tile);
     }
@@ -64,6 +73,7 @@ export class BoardView {
   setInteractive(on) {
     this.interactive = on;
     this.root.classList.toggle('interactive', on);
+    this.draw(false);
   }
 
   /** Marks the whole board as solved (the blank's piece appears in picture mode). */
@@ -111,6 +121,8 @@ export class BoardView {
   draw(animate = true) {
     const { cell, cols } = this;
     this.root.classList.toggle('no-anim', !animate);
+    const gap = this.tiles.indexOf(0);
+    const [gr, gc] = [Math.floor(gap / cols), gap % cols];
     this.tiles.forEach((t, i) => {
       if (t === 0) return;
       const tile = this.elements.get(t);
@@ -119,6 +131,10 @@ export class BoardView {
       tile.style.transform = `translate(${c * cell + GAP / 2}px, ${r * cell + GAP / 2}px)`;
       tile.dataset.cell = i;
       tile.classList.toggle('home', this.goal[i] === t);
+      // Tiles in line with the gap can slide: those are the tab stops.
+      const movable = this.interactive && (r === gr || c === gc);
+      tile.tabIndex = movable ? 0 : -1;
+      tile.setAttribute('aria-label', `tile ${t}, row ${r + 1}, column ${c + 1}${movable ? ', can slide' : ''}`);
     });
     if (!animate) {
       // Re-enable transitions after this frame has been laid out.
@@ -142,7 +158,33 @@ export class BoardView {
 
   click(event) {
     if (!this.interactive) return;
+    if (this.swiped) {
+      this.swiped = false;
+      return;
+    }
     const tile = event.target.closest('.tile');
     if (tile) this.onCell(Number(tile.dataset.cell));
+  }
+
+  key(event) {
+    if (!this.interactive || (event.key !== 'Enter' && event.key !== ' ')) return;
+    const tile = event.target.closest('.tile');
+    if (!tile) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.onCell(Number(tile.dataset.cell));
+  }
+
+  /** A swipe of at least 24 px slides the tile beside the gap in that direction. */
+  swipe(event) {
+    const from = this.down;
+    this.down = null;
+    if (!from || !this.interactive) return;
+    const [dx, dy] = [event.clientX - from.x, event.clientY - from.y];
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
+    // The tile moves with the finger, so the blank moves the other way.
+    const letter = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'L' : 'R') : (dy > 0 ? 'U' : 'D');
+    this.swiped = true;
+    this.onSwipe?.(letter);
   }
 }

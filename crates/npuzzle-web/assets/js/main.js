@@ -1,53 +1,24 @@
-// The page: wires the board, the editor and the tabs to the server's API.
+// The page: one state (page-state.js) drawn by the board, the editor and the tabs. The board
+// is always on screen and always playable; results belong to the board they were computed
+// for and are marked out of date as soon as the board or goal changes.
 
-import { ApiError, info, post, stream } from './api.js';
+import { info, post } from './api.js';
 import { BoardEditor } from './editor.js';
 import { BoardView } from './board-view.js';
-import { byId, count, duration, el, typingIn } from './dom.js';
+import { byId, el, typingIn } from './dom.js';
 import { Player } from './player.js';
-import { renderCompare } from './compare.js';
-import { drawTree } from './tree.js';
 import { cropToBoard, SAMPLE } from './picture.js';
+import { choiceChanged, refreshMenus } from './menus.js';
+import { makeTools } from './tools.js';
 import {
-  ARROW, WORD, applyMove, boardText, goalTiles, moveForCell, parseBoard, pathBoards, sameTiles,
-  tileMove, validate,
+  WORD, applyMove, boardText, goalTiles, manhattan, parseBoard, sameTiles, slideMoves, tileMove, validate,
 } from './puzzle.js';
+import {
+  announce, boardKey, fromAddress, goal, goalParam, showValidation, sizeText, state,
+} from './page-state.js';
+const TABS = ['play', 'solve', 'edit', 'compare', 'tree'];
 
-const HEURISTIC_LABELS = {
-  misplaced: 'Misplaced tiles',
-  manhattan: 'Manhattan distance',
-  euclidean: 'Euclidean distance',
-  'linear-conflict': 'Linear conflict',
-  perfect: 'Perfect (exact table, ≤ 10 cells)',
-  pdb: 'Pattern database',
-};
-const ALGORITHM_LABELS = {
-  auto: 'Auto (fast and optimal)',
-  astar: 'A*',
-  idastar: 'IDA*',
-  bfs: 'Breadth-first',
-  greedy: 'Greedy best-first (not optimal)',
-  'weighted-astar': 'Weighted A* (W × optimal at most)',
-};
-
-const state = {
-  info: { heuristics: Object.keys(HEURISTIC_LABELS).slice(0, 5), algorithms: Object.keys(ALGORITHM_LABELS), limits: { max_side: 10, time_limit: 10 } },
-  rows: 3,
-  cols: 3,
-  goalName: 'standard',
-  customGoal: null,
-  customGoalOk: true,
-  board: goalTiles('standard', 3, 3),
-  boardOk: true,
-  solvable: true,
-  tab: 'edit',
-  pictureSource: null,
-  play: { start: null, history: [], best: null },
-  solveAbort: null,
-  compareAbort: null,
-};
-
-const view = new BoardView(byId('board'), (cell) => playCell(cell));
+const view = new BoardView(byId('board'), (cell) => playCell(cell), (letter) => playMoves([letter]));
 const editor = new BoardEditor(byId('editor'), (cells) => edited(cells));
 editor.onPaste = (text) => useText(text);
 const goalEditor = new BoardEditor(byId('goal-editor'), (cells) => goalEdited(cells));
@@ -58,7 +29,11 @@ const player = new Player({
   play: byId('play'),
   forward: byId('forward'),
   last: byId('last'),
+  scrub: byId('scrub'),
   speed: byId('speed'),
+  speedOut: byId('speed-out'),
+  copy: byId('copy-moves'),
+  movesText: byId('moves-text'),
   counter: byId('step-counter'),
   list: byId('move-list'),
   status: byId('player-status'),
@@ -67,35 +42,75 @@ const player = new Player({
   view.setSolved(sameTiles(tiles, goal()));
 });
 player.onSpeed = (ms) => view.setSpeed(ms);
+const tools = makeTools({ player, view, selectTab, refresh });
+
+// ---- what is current --------------------------------------------------------------------
+
+let stepping = false;
+
+/**
+ * Marks every result computed for another board or goal as out of date, shows the step
+ * controls only for a current solution, updates the play figures and the address.
+ */
+function refresh() {
+  const key = boardKey();
+  const current = (r) => !r || r.key === key;
+  const solveCurrent = current(state.results.solve);
+  byId('solve-out').classList.toggle('stale', !solveCurrent);
+  byId('compare-out').classList.toggle('stale', !current(state.results.compare));
+  byId('tree-out').classList.toggle('stale', !current(state.results.tree));
+  const now = player.active && solveCurrent;
+  if (now !== stepping) {
+    stepping = now;
+    if (now) player.go(0, false);
+    else player.pause();
+  }
+  byId('player').hidden = !now;
+  byId('transport').hidden = !now;
+  const startKey = boardKey(state.play.start || state.board);
+  byId('play-moves').textContent = String(state.play.history.length);
+  byId('play-best').textContent = state.play.best?.key === startKey ? String(state.play.best.moves) : '–';
+  byId('play-record').textContent = state.play.records.get(startKey) ?? '–';
+  byId('play-h').textContent = state.boardOk ? String(manhattan(state.board, goal(), state.cols)) : '–';
+  if (state.boardOk) {
+    const q = new URLSearchParams({ board: state.board.join(','), size: sizeText(), goal: goalParam() });
+    history.replaceState(null, '', `?${q}`);
+  }
+}
+
+/** After any change of the board: stops work for the old one, checks the new one. */
+function boardChanged({ check = true } = {}) {
+  const key = boardKey();
+  if (state.solveAbort && state.results.solve?.key !== key) state.solveAbort.abort('board');
+  if (state.compareAbort && state.results.compare?.key !== key) state.compareAbort.abort('board');
+  byId('play-status').textContent = '';
+  view.clearFlash();
+  // A check still pending is about an older board, or unneeded (the caller knows the answer).
+  if (check) checkSoon();
+  else cancelCheck();
+  refresh();
+}
 
 // ---- the board and its goal ---------------------------------------------------------------
 
-function goal() {
-  return state.goalName === 'custom' && state.customGoal ? state.customGoal : goalTiles(state.goalName, state.rows, state.cols);
-}
-
-/** The goal as the API takes it: a name, or the board as text. */
-function goalParam() {
-  return state.goalName === 'custom' ? boardText(goal(), state.cols) : state.goalName;
-}
-
-function request(extra = {}) {
-  return { board: boardText(state.board, state.cols), size: `${state.rows}x${state.cols}`, goal: goalParam(), ...extra };
-}
-
-/** Sets the board (a valid one) everywhere: the view, the editor, the text field. */
-function setBoard(tiles, { keepPlay = false, animate = false, best = null } = {}) {
+/** Sets a valid board everywhere: the view, the editor, the text field. */
+function setBoard(tiles, { check = true, fresh = true } = {}) {
   state.board = tiles.slice();
-  state.play.best = best;
   state.boardOk = true;
-  view.show(tiles, animate);
+  state.boardProblem = null;
+  view.show(tiles, false);
   view.setSolved(sameTiles(tiles, goal()));
-  if (!keepPlay) resetPlay();
-  editor.load(tiles, state.rows, state.cols, view.cell);
+  loadEditor();
   byId('board-text').value = boardText(tiles, state.cols);
-  forgetSolution();
   updatePalette([]);
-  checkSoon();
+  if (fresh) resetPlay();
+  boardChanged({ check });
+}
+
+function loadEditor() {
+  const width = byId('panel-edit').clientWidth || 360;
+  const cell = Math.max(30, Math.min(52, Math.floor((width - 16) / state.cols)));
+  editor.load(state.board, state.rows, state.cols, cell);
 }
 
 function setShape(rows, cols, tiles = null) {
@@ -105,44 +120,56 @@ function setShape(rows, cols, tiles = null) {
   byId('cols').value = cols;
   if (state.goalName === 'custom') {
     state.customGoal = goalTiles('standard', rows, cols);
-    goalEditor.load(state.customGoal, rows, cols, Math.min(44, view.cellSize()));
     state.customGoalOk = true;
+    goalEditor.load(state.customGoal, rows, cols, 40);
     byId('goal-validation').textContent = '';
   }
   view.setShape(rows, cols, goal());
+  drawGoalPreview();
   setBoard(tiles || goal());
   updatePictureCrop();
-  const perfect = document.querySelector('#compare-heuristics input[value=perfect]');
-  if (perfect) perfect.checked = comparedByDefault('perfect');
+  refreshMenus();
 }
 
-/** Whether a heuristic starts ticked in the comparison: not Euclidean (it only repeats
- * Manhattan, a little weaker), not pattern databases (their first build takes a moment),
- * and the exact table only where it serves the board (at most 10 cells). */
-function comparedByDefault(h) {
-  if (h === 'perfect') return state.rows * state.cols <= 10;
-  return h !== 'euclidean' && h !== 'pdb';
+function goalChanged() {
+  view.setGoal(goal());
+  drawGoalPreview();
+  updatePictureCrop();
+  refreshMenus();
+  view.setSolved(sameTiles(state.board, goal()));
+  boardChanged();
+}
+
+/** The goal, small, beside the goal menu. */
+function drawGoalPreview() {
+  const g = goal();
+  const box = byId('goal-preview');
+  const numbers = state.rows * state.cols <= 25;
+  box.style.gridTemplateColumns = `repeat(${state.cols}, 1fr)`;
+  box.replaceChildren(...g.map((t) => el('span', { class: t ? 'mini' : 'mini blank', text: numbers && t ? String(t) : '' })));
+  box.setAttribute('aria-label', `goal board: ${boardText(g, state.cols)}`);
 }
 
 function edited(cells) {
   const v = validate(cells, state.rows, state.cols);
   editor.mark(v.bad);
   updatePalette(v.missing);
-  forgetSolution();
   if (!v.ok) {
     state.boardOk = false;
+    state.boardProblem = 'The board in the editor is not valid yet (see the message under the board).';
     cancelCheck();
     showValidation('error', `Not a valid board yet: ${v.errors.join('; ')}.`);
+    refresh();
     return;
   }
   state.board = cells.slice();
   state.boardOk = true;
-  state.play.best = null;
+  state.boardProblem = null;
   view.show(state.board, false);
   view.setSolved(sameTiles(state.board, goal()));
   byId('board-text').value = boardText(state.board, state.cols);
   resetPlay();
-  checkSoon();
+  boardChanged();
 }
 
 function goalEdited(cells) {
@@ -154,29 +181,23 @@ function goalEdited(cells) {
     cancelCheck();
     out.className = 'validation error';
     out.textContent = `Goal not valid yet: ${v.errors.join('; ')}.`;
-    showValidation('error', 'Fix the custom goal first.');
+    showValidation('error', 'Fix the custom goal first (Edit tab).');
     return;
   }
   state.customGoalOk = true;
   state.customGoal = cells.slice();
   out.className = 'validation ok';
   out.textContent = 'Custom goal is valid.';
-  view.setShape(state.rows, state.cols, goal());
-  view.show(state.board, false);
-  updatePictureCrop();
-  forgetSolution();
-  checkSoon();
+  goalChanged();
 }
 
 function updatePalette(missing) {
-  const palette = byId('palette');
-  palette.replaceChildren(...missing.map((t) => el('button', {
+  byId('palette').replaceChildren(...missing.map((t) => el('button', {
     type: 'button',
     class: 'chip',
     text: t === 0 ? 'blank' : String(t),
     onclick: () => editor.place(t),
-  })));
-  if (!missing.length) palette.append(el('span', { class: 'muted', text: 'none – every tile is on the board' }));
+  })), ...(missing.length ? [] : [el('span', { class: 'muted', text: 'none – every tile is on the board' })]));
 }
 
 let checkTimer = null;
@@ -190,333 +211,169 @@ function cancelCheck() {
 
 /** Asks the server whether the board can reach the goal (after typing pauses). */
 function checkSoon() {
-  clearTimeout(checkTimer);
+  cancelCheck();
+  if (!state.customGoalOk) return;
   showValidation('pending', 'Checking…');
+  const seq = checkSeq;
   checkTimer = setTimeout(async () => {
-    const seq = ++checkSeq;
+    const key = boardKey();
     try {
-      const { data } = await post('/api/check', request());
+      const { data } = await post('/api/check', { board: boardText(state.board, state.cols), size: sizeText(), goal: goalParam() });
       if (seq !== checkSeq) return;
-      state.solvable = data.solvable;
+      state.check = { key, solvable: data.solvable };
       if (data.solved) showValidation('ok', 'This is the goal board. Shuffle it to make a puzzle.');
       else if (data.solvable) showValidation('ok', `✓ Valid and solvable: ${data.reason}.`);
       else showValidation('error', `✗ Unsolvable: ${data.reason}. Swap two tiles to fix it.`);
     } catch (e) {
       if (seq !== checkSeq) return;
-      state.solvable = false;
-      showValidation('error', e.message);
+      // Unknown is not unsolvable: Solve still asks the server, which decides.
+      showValidation('error', e.status === 0 ? `Could not check the board: ${e.message}.` : e.message);
     }
   }, 120);
 }
 
-function showValidation(kind, text) {
-  const v = byId('validation');
-  v.className = `validation ${kind}`;
-  v.textContent = text;
-}
-
-/** Whether the board may be sent to the server; says why not otherwise. */
-function ready(out) {
-  const problem = !state.boardOk ? 'Fix the board first (see the message under it).'
-    : !state.customGoalOk ? 'Fix the custom goal first (Edit tab).'
-      : !state.solvable ? 'This board cannot reach the goal; swap two tiles or shuffle.' : null;
-  if (problem && out) {
-    out.className = `${out.className.split(' ')[0]} error`;
-    out.textContent = problem;
-    out.hidden = false;
-  }
-  return !problem;
-}
-
 function useText(text) {
-  const parsed = parseBoard(text, state.cols);
-  if (parsed.error) {
-    showValidation('error', `Cannot read that board: ${parsed.error}.`);
-    return;
-  }
+  cancelCheck();
+  const parsed = parseBoard(text, state.rows, state.cols);
+  const refuse = (why) => {
+    state.boardOk = false;
+    state.boardProblem = `The board text could not be used: ${why}. Fix it on the Edit tab, or shuffle.`;
+    showValidation('error', `Cannot use that board: ${why}.`);
+    refresh();
+  };
+  if (parsed.error) return refuse(parsed.error);
   const max = state.info.limits.max_side;
   if (parsed.rows < 2 || parsed.cols < 2 || parsed.rows > max || parsed.cols > max) {
-    showValidation('error', `Boards here are from 2×2 to ${max}×${max}; that one is ${parsed.rows}×${parsed.cols}.`);
-    return;
+    return refuse(`boards here are from 2×2 to ${max}×${max}; that one is ${parsed.rows}×${parsed.cols}`);
   }
   if (parsed.rows !== state.rows || parsed.cols !== state.cols) setShape(parsed.rows, parsed.cols);
   const v = validate(parsed.tiles, parsed.rows, parsed.cols);
   if (v.ok) setBoard(parsed.tiles);
   else {
-    editor.load(parsed.tiles, parsed.rows, parsed.cols, view.cell);
-    edited(parsed.tiles);
     selectTab('edit');
+    editor.load(parsed.tiles, parsed.rows, parsed.cols, 44);
+    edited(parsed.tiles);
   }
+  return undefined;
 }
 
 // ---- shuffling ----------------------------------------------------------------------------
 
 async function shuffle(moves) {
-  if (!state.customGoalOk) return ready(byId('validation'));
+  if (!state.customGoalOk) {
+    showValidation('error', 'Fix the custom goal first (Edit tab).');
+    return;
+  }
   try {
-    const { data } = await post('/api/random', { size: `${state.rows}x${state.cols}`, goal: goalParam(), ...(moves ? { moves } : {}) });
+    const { data } = await post('/api/random', { size: sizeText(), goal: goalParam(), ...(moves ? { moves } : {}) });
     const d = data.distance;
-    setBoard(data.board, { best: d ?? null });
+    setBoard(data.board, { check: false });
+    // The server made the board from the goal: it is solvable, no check needed.
+    state.check = { key: boardKey(), solvable: true };
+    if (d != null) state.play.best = { key: boardKey(), moves: d };
     const how = moves ? `${moves} random moves from the goal` : 'a random solvable board';
-    setTimeout(() => showValidation('ok', `Shuffled: ${how}${d != null ? `; the fewest moves back is ${d}` : ''}.`), 200);
+    showValidation('ok', `Shuffled: ${how}${d != null ? `; the fewest moves back is ${d}` : ''}.`);
+    refresh();
   } catch (e) {
     showValidation('error', e.message);
   }
 }
 
-// ---- solving ------------------------------------------------------------------------------
-
-function forgetSolution() {
-  player.clear();
-  byId('result').hidden = true;
-}
-
-async function solve() {
-  const result = byId('result');
-  if (!ready(result)) return;
-  state.solveAbort?.abort();
-  const abort = new AbortController();
-  state.solveAbort = abort;
-  forgetSolution();
-  const algorithm = byId('algorithm').value;
-  const body = request({
-    heuristic: byId('heuristic').value,
-    algorithm,
-    time_limit: Number(byId('time-limit').value),
-    ...(algorithm === 'weighted-astar' ? { weight: Number(byId('weight').value) } : {}),
-  });
-  const start = state.board.slice();
-  const started = performance.now();
-  const progress = byId('progress');
-  const text = byId('progress-text');
-  let last = null;
-  const tick = setInterval(() => {
-    const s = (performance.now() - started) / 1000;
-    text.textContent = last
-      ? `Searching… ${s.toFixed(1)} s · expanded ${count(last.expanded)} · generated ${count(last.generated)}${last.bound != null ? ` · bound ${last.bound}` : ''}`
-      : `Searching… ${s.toFixed(1)} s`;
-  }, 100);
-  progress.hidden = false;
-  byId('solve').disabled = true;
-  byId('cancel').hidden = false;
-  try {
-    const end = await stream('/api/solve/stream', body, (line) => { if (line.progress) last = line.progress; }, abort.signal);
-    if (!end) throw new ApiError(0, 'the server closed the connection');
-    if (end.error) throw new ApiError(400, end.error);
-    showResult(end.result, start);
-  } catch (e) {
-    result.hidden = false;
-    result.className = e.name === 'AbortError' ? 'result' : 'result error';
-    result.textContent = e.name === 'AbortError' ? 'Cancelled; the server stopped the search.' : e.message;
-  } finally {
-    clearInterval(tick);
-    progress.hidden = true;
-    byId('solve').disabled = false;
-    byId('cancel').hidden = true;
-    if (state.solveAbort === abort) state.solveAbort = null;
-  }
-}
-
-function showResult(r, start) {
-  const out = byId('result');
-  out.hidden = false;
-  if (!r.solvable) {
-    out.className = 'result error';
-    out.textContent = `Unsolvable: ${r.reason}.`;
-    return;
-  }
-  const how = `${ALGORITHM_LABELS[r.algorithm]?.split(' (')[0] || r.algorithm} with ${r.heuristic}`;
-  const stats = el('dl', { class: 'stats' },
-    stat('Moves', r.length ?? '–'),
-    stat('Optimal', r.length == null ? '–' : r.optimal ? 'yes ✓' : 'not guaranteed'),
-    stat('Expanded', count(r.expanded)),
-    stat('Generated', count(r.generated)),
-    stat('Time', duration(r.seconds)));
-  if (r.length == null) {
-    out.className = 'result warn';
-    out.replaceChildren(el('p', { text: `Stopped by the ${r.stopped_by} limit before a solution was found (${how}). Try a stronger heuristic, another algorithm or a longer time limit.` }), stats);
-    return;
-  }
-  out.className = 'result ok';
-  out.replaceChildren(el('p', {}, el('b', { text: `${r.length} moves` }), ` found by ${how}${r.optimal ? ', the fewest possible.' : '; shorter solutions may exist.'}`), stats);
-  if (sameTiles(start, state.board)) {
-    player.load(start, state.rows, state.cols, r.moves);
-    if (r.optimal) {
-      state.play.best = r.length;
-      byId('play-best').textContent = r.length;
-    }
-  }
-}
-
-function stat(label, value) {
-  return el('div', {}, el('dt', { text: label }), el('dd', { text: String(value) }));
-}
-
 // ---- playing ------------------------------------------------------------------------------
+
+let clock = null;
 
 function resetPlay() {
   state.play.start = state.board.slice();
   state.play.history = [];
-  byId('play-moves').textContent = '0';
-  byId('play-best').textContent = state.play.best ?? '–';
-  if (state.tab === 'play') findBest();
-  byId('play-status').textContent = '';
+  state.play.started = null;
+  state.play.stopped = null;
+  clearInterval(clock);
+  byId('play-time').textContent = '0:00';
   byId('banner').hidden = true;
-  view.clearFlash();
+  if (state.tab === 'play') tools.findBest();
 }
 
-function playMove(letter) {
-  if (state.tab !== 'play' || !state.boardOk) return;
-  const next = applyMove(state.board, state.rows, state.cols, letter);
-  if (!next) return;
-  const history = state.play.history;
-  history.push(letter);
-  state.board = next;
-  view.show(next, true);
-  view.clearFlash();
-  editor.load(next, state.rows, state.cols, view.cell);
-  byId('board-text').value = boardText(next, state.cols);
-  forgetSolution();
-  byId('play-moves').textContent = String(history.length);
-  byId('play-status').textContent = '';
-  const solved = sameTiles(next, goal());
+function showClock() {
+  const { started, stopped } = state.play;
+  const s = started ? Math.floor(((stopped || Date.now()) - started) / 1000) : 0;
+  byId('play-time').textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A click on a tile: it slides, with every tile between it and the gap. */
+function playCell(cell) {
+  // Stepping through a solution, a click plays on from the board shown.
+  if (stepping && player.step > 0) state.board = player.current.slice();
+  playMoves(slideMoves(state.board, state.cols, cell));
+}
+
+/** Plays blank moves on the board: counted, timed, announced; the board stays solvable. */
+function playMoves(letters) {
+  if (!letters.length) return;
+  if (!state.boardOk) {
+    showValidation('error', state.boardProblem || 'Fix the board first.');
+    return;
+  }
+  const before = boardKey();
+  const known = state.check.key === before ? state.check.solvable : null;
+  const moved = [];
+  let board = state.board;
+  for (const letter of letters) {
+    const next = applyMove(board, state.rows, state.cols, letter);
+    if (!next) break;
+    moved.push(tileMove(board, state.rows, state.cols, letter));
+    state.play.history.push(letter);
+    board = next;
+  }
+  if (!moved.length) return;
+  if (!state.play.started) {
+    state.play.started = Date.now();
+    clearInterval(clock);
+    clock = setInterval(showClock, 250);
+  }
+  state.board = board;
+  view.show(board, true);
+  byId('board-text').value = boardText(board, state.cols);
+  const solved = sameTiles(board, goal());
   view.setSolved(solved);
+  // A legal move keeps solvability: no need to ask the server again.
+  state.check = { key: boardKey(), solvable: known };
+  const n = state.play.history.length;
+  const dir = WORD[moved[0].dir];
+  let said = `Tile${moved.length > 1 ? 's' : ''} ${moved.map((m) => m.tile).join(', ')} slid ${dir}. ${n} move${n === 1 ? '' : 's'}.`;
   const banner = byId('banner');
   banner.hidden = !solved;
   if (solved) {
-    const best = state.play.best;
-    banner.textContent = `★ Solved in ${history.length} move${history.length === 1 ? '' : 's'}!${best != null ? (history.length === best ? ' That is the fewest possible.' : ` The fewest possible was ${best}.`) : ''}`;
+    state.play.stopped = Date.now();
+    clearInterval(clock);
+    showClock();
+    const startKey = boardKey(state.play.start);
+    const record = state.play.records.get(startKey);
+    if (n > 0 && (record == null || n < record)) state.play.records.set(startKey, n);
+    const best = state.play.best?.key === startKey ? state.play.best.moves : null;
+    banner.textContent = `★ Solved in ${n} move${n === 1 ? '' : 's'} (${byId('play-time').textContent})!${best != null ? (n === best ? ' That is the fewest possible.' : ` The fewest possible was ${best}.`) : ''}`;
+    said += ' Solved!';
   }
-}
-
-let bestSeq = 0;
-
-/** Fills in "fewest possible" for the board the player starts from (a quick optimal search). */
-async function findBest() {
-  const seq = ++bestSeq;
-  const board = state.board.slice();
-  if (state.play.best != null || !state.boardOk || !state.customGoalOk) return;
-  try {
-    const { data, status } = await post('/api/hint', request({ time_limit: 1 }));
-    if (seq !== bestSeq || status !== 200 || !data.optimal || data.remaining == null) return;
-    if (!sameTiles(board, state.play.start)) return;
-    state.play.best = data.remaining;
-    byId('play-best').textContent = data.remaining;
-  } catch {
-    // No figure is fine: the field keeps its dash.
-  }
-}
-
-function playCell(cell) {
-  const letter = moveForCell(state.board, state.cols, cell);
-  if (letter) playMove(letter);
+  announce(said);
+  boardChanged({ check: known == null });
 }
 
 function undo() {
   const last = state.play.history.pop();
   if (!last) return;
-  const back = { U: 'D', D: 'U', L: 'R', R: 'L' }[last];
-  const next = applyMove(state.board, state.rows, state.cols, back);
-  state.board = next;
-  view.show(next, true);
+  const key = boardKey();
+  const known = state.check.key === key ? state.check.solvable : null;
+  state.board = applyMove(state.board, state.rows, state.cols, { U: 'D', D: 'U', L: 'R', R: 'L' }[last]);
+  view.show(state.board, true);
   view.setSolved(false);
-  editor.load(next, state.rows, state.cols, view.cell);
-  byId('board-text').value = boardText(next, state.cols);
-  byId('play-moves').textContent = String(state.play.history.length);
+  byId('board-text').value = boardText(state.board, state.cols);
   byId('banner').hidden = true;
+  state.check = { key: boardKey(), solvable: known };
+  boardChanged({ check: known == null });
 }
 
 function restart() {
-  if (!state.play.start) return;
-  setBoard(state.play.start);
-}
-
-async function hint() {
-  const out = byId('play-status');
-  if (!ready(out)) return;
-  if (sameTiles(state.board, goal())) {
-    out.textContent = 'Already solved!';
-    return;
-  }
-  out.textContent = 'Thinking…';
-  try {
-    const { data } = await post('/api/hint', request());
-    if (!data.move) {
-      out.textContent = 'No hint: the search ran out of time on this board.';
-      return;
-    }
-    const { tile, dir } = tileMove(state.board, state.rows, state.cols, data.move);
-    view.flash(tile);
-    const togo = data.remaining != null ? ` (${data.remaining} moves to go${data.optimal ? ', optimal' : ', not guaranteed optimal'})` : '';
-    out.textContent = `Hint: slide tile ${tile} ${WORD[dir]} ${ARROW[dir]}${togo}.`;
-  } catch (e) {
-    out.textContent = e.message;
-  }
-}
-
-// ---- comparing ----------------------------------------------------------------------------
-
-let lastCompare = null;
-
-async function compare() {
-  const status = byId('compare-status');
-  if (!ready(status)) return;
-  const heuristics = [...document.querySelectorAll('#compare-heuristics input:checked')].map((c) => c.value);
-  if (!heuristics.length) {
-    status.className = 'status-line error';
-    status.textContent = 'Tick at least one heuristic.';
-    return;
-  }
-  const abort = new AbortController();
-  state.compareAbort = abort;
-  byId('compare').disabled = true;
-  byId('compare-cancel').hidden = false;
-  status.className = 'status-line';
-  status.replaceChildren(el('span', { class: 'spinner' }), ` Solving with ${heuristics.length} heuristics…`);
-  try {
-    const { data, status: code } = await post('/api/compare', request({
-      heuristics,
-      algorithm: byId('compare-algorithm').value,
-      time_limit: Number(byId('compare-time').value),
-    }), abort.signal);
-    if (code === 422) throw new ApiError(422, `Unsolvable: ${data.reason}.`);
-    lastCompare = data.results;
-    renderCompare(byId('compare-chart'), byId('compare-table'), data.results, byId('compare-log').checked);
-    status.textContent = `${ALGORITHM_LABELS[data.algorithm]?.split(' (')[0] || data.algorithm} on this ${data.size} board. Fewer nodes means a better-informed heuristic.`;
-  } catch (e) {
-    status.className = 'status-line error';
-    status.textContent = e.name === 'AbortError' ? 'Cancelled.' : e.message;
-  } finally {
-    byId('compare').disabled = false;
-    byId('compare-cancel').hidden = true;
-  }
-}
-
-// ---- search tree --------------------------------------------------------------------------
-
-async function tree() {
-  const status = byId('tree-status');
-  if (!ready(status)) return;
-  const n = Math.max(1, Math.min(200, Number(byId('tree-size').value) || 25));
-  status.className = 'status-line';
-  status.textContent = 'Searching…';
-  try {
-    const { data } = await post('/api/solve', request({
-      algorithm: byId('tree-algorithm').value,
-      heuristic: byId('tree-heuristic').value,
-      trace: n,
-      max_nodes: 2_000_000,
-      time_limit: Math.min(5, state.info.limits.time_limit),
-    }));
-    const trace = data.trace || [];
-    const path = data.moves ? pathBoards(state.board, state.rows, state.cols, [...data.moves]) : [];
-    const drawn = drawTree(byId('tree-view'), trace, state.rows, state.cols, path);
-    const found = data.length != null ? `The search went on to find a ${data.length}-move solution after ${count(data.expanded)} expansions.` : `The search stopped (${data.stopped_by} limit) after ${count(data.expanded)} expansions.`;
-    status.textContent = `First ${drawn.nodes} expansions of ${ALGORITHM_LABELS[data.algorithm]?.split(' (')[0] || data.algorithm} with ${data.heuristic}${drawn.roots > 1 ? ` (${drawn.roots} iterations from the root)` : ''}. ${found}`;
-  } catch (e) {
-    status.className = 'status-line error';
-    status.textContent = e.message;
-  }
+  if (state.play.start) setBoard(state.play.start);
 }
 
 // ---- picture mode -------------------------------------------------------------------------
@@ -546,35 +403,36 @@ async function updatePictureCrop() {
 
 function selectTab(name) {
   state.tab = name;
-  for (const b of document.querySelectorAll('[role=tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === name));
-  for (const p of document.querySelectorAll('[data-panel]')) p.hidden = p.dataset.panel !== name;
-  const editing = name === 'edit';
-  byId('editor').hidden = !editing;
-  byId('board').hidden = editing;
-  view.setInteractive(name === 'play');
-  if (name === 'play') findBest();
-  if (!editing) {
-    view.layout();
-    const showing = name === 'solve' && player.active ? player.boards[player.step] : state.board;
-    view.show(showing, false);
-    view.setSolved(sameTiles(showing, goal()));
-  } else {
-    editor.load(state.boardOk ? state.board : editor.cells(), state.rows, state.cols, view.cellSize());
-    edited(editor.cells());
+  for (const b of document.querySelectorAll('[role=tab]')) {
+    const on = b.dataset.tab === name;
+    b.setAttribute('aria-selected', String(on));
+    b.tabIndex = on ? 0 : -1;
   }
-  if (name !== 'solve') player.pause();
+  for (const p of document.querySelectorAll('[data-panel]')) p.hidden = p.dataset.panel !== name;
+  if (name === 'edit' && state.boardOk) loadEditor();
+  if (name === 'play') tools.findBest();
+  if (name === 'compare') tools.drawCompare();
+}
+
+function tabKey(e) {
+  const i = TABS.indexOf(state.tab);
+  const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+  if (to == null) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const name = TABS[(to + TABS.length) % TABS.length];
+  selectTab(name);
+  document.querySelector(`[role=tab][data-tab=${name}]`).focus();
 }
 
 function key(e) {
-  if (typingIn(e) || e.altKey || e.ctrlKey || e.metaKey) return;
-  if (state.tab === 'play') {
-    // The arrow says where a tile goes, so the blank goes the other way.
-    const letter = { ArrowUp: 'D', ArrowDown: 'U', ArrowLeft: 'R', ArrowRight: 'L' }[e.key];
-    if (letter) {
-      e.preventDefault();
-      playMove(letter);
-    }
-  } else if (state.tab === 'solve' && player.active) {
+  if (e.key === 'Escape') {
+    state.solveAbort?.abort();
+    state.compareAbort?.abort();
+    return;
+  }
+  if (typingIn(e) || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.('[role=tab]')) return;
+  if (stepping && state.tab === 'solve') {
     const actions = {
       ArrowLeft: () => player.go(player.step - 1),
       ArrowRight: () => player.go(player.step + 1),
@@ -586,6 +444,14 @@ function key(e) {
       e.preventDefault();
       actions[e.key]();
     }
+    return;
+  }
+  // The arrow says where a tile goes, so the blank goes the other way.
+  const letter = { ArrowUp: 'D', ArrowDown: 'U', ArrowLeft: 'R', ArrowRight: 'L' }[e.key];
+  if (letter) {
+    e.preventDefault();
+    if (stepping && player.step > 0) state.board = player.current.slice();
+    playMoves([letter]);
   }
 }
 
@@ -601,17 +467,12 @@ async function start() {
   } catch {
     showValidation('error', 'Cannot reach the npuzzle server.');
   }
-  const { heuristics, algorithms, limits } = state.info;
+  const { limits } = state.info;
   const sides = Array.from({ length: limits.max_side - 1 }, (_, i) => String(i + 2));
   fillSelect(byId('rows'), sides, null, '3');
   fillSelect(byId('cols'), sides, null, '3');
-  fillSelect(byId('heuristic'), ['auto', ...heuristics], { auto: 'Auto (strongest for the board)', ...HEURISTIC_LABELS }, 'auto');
-  fillSelect(byId('algorithm'), algorithms, ALGORITHM_LABELS, 'auto');
-  fillSelect(byId('tree-heuristic'), heuristics, HEURISTIC_LABELS, 'manhattan');
   const times = [1, 2, 5, 10, 30, 60].filter((t) => t <= limits.time_limit);
   fillSelect(byId('time-limit'), times.map(String), Object.fromEntries(times.map((t) => [t, `${t} s`])), String(times.includes(10) ? 10 : times[times.length - 1]));
-  byId('compare-heuristics').replaceChildren(...heuristics.map((h) => el('label', { class: 'check' },
-    el('input', { type: 'checkbox', value: h, checked: comparedByDefault(h) }), ` ${HEURISTIC_LABELS[h]?.split(' (')[0] || h}`)));
 
   byId('rows').addEventListener('change', () => setShape(Number(byId('rows').value), state.cols));
   byId('cols').addEventListener('change', () => setShape(state.rows, Number(byId('cols').value)));
@@ -622,33 +483,28 @@ async function start() {
     if (custom) {
       state.customGoal = goalTiles('standard', state.rows, state.cols);
       state.customGoalOk = true;
-      goalEditor.load(state.customGoal, state.rows, state.cols, 44);
+      goalEditor.load(state.customGoal, state.rows, state.cols, 40);
       byId('goal-validation').textContent = '';
       selectTab('edit');
     }
-    view.setGoal(goal());
-    updatePictureCrop();
-    forgetSolution();
-    checkSoon();
+    goalChanged();
   });
-  byId('algorithm').addEventListener('change', () => { byId('weight-label').hidden = byId('algorithm').value !== 'weighted-astar'; });
+  for (const id of ['algorithm', 'heuristic', 'weight', 'heuristic-expr']) byId(id).addEventListener('change', choiceChanged);
   byId('difficulty').addEventListener('input', () => { byId('difficulty-out').textContent = `${byId('difficulty').value} moves`; });
   byId('shuffle').addEventListener('click', () => shuffle(null));
   byId('shuffle-moves').addEventListener('click', () => shuffle(Number(byId('difficulty').value)));
   byId('reset').addEventListener('click', () => setBoard(goal()));
   byId('text-form').addEventListener('submit', (e) => { e.preventDefault(); useText(byId('board-text').value); });
   byId('clear').addEventListener('click', () => editor.clear());
-  byId('solve').addEventListener('click', solve);
+  byId('solve').addEventListener('click', tools.solve);
   byId('cancel').addEventListener('click', () => state.solveAbort?.abort());
-  byId('hint').addEventListener('click', hint);
+  byId('hint').addEventListener('click', tools.hint);
   byId('undo').addEventListener('click', undo);
   byId('restart').addEventListener('click', restart);
-  byId('compare').addEventListener('click', compare);
+  byId('compare').addEventListener('click', tools.compare);
   byId('compare-cancel').addEventListener('click', () => state.compareAbort?.abort());
-  byId('compare-log').addEventListener('change', () => {
-    if (lastCompare) renderCompare(byId('compare-chart'), byId('compare-table'), lastCompare, byId('compare-log').checked);
-  });
-  byId('tree').addEventListener('click', tree);
+  byId('compare-log').addEventListener('change', tools.drawCompare);
+  byId('tree').addEventListener('click', tools.tree);
   byId('picture-file').addEventListener('change', (e) => {
     const file = e.target.files?.[0];
     if (file) usePicture(URL.createObjectURL(file));
@@ -656,12 +512,44 @@ async function start() {
   byId('picture-sample').addEventListener('click', () => usePicture(SAMPLE));
   byId('picture-numbers').addEventListener('change', updatePictureCrop);
   byId('picture-off').addEventListener('click', () => usePicture(null));
-  for (const b of document.querySelectorAll('[role=tab]')) b.addEventListener('click', () => selectTab(b.dataset.tab));
+  for (const b of document.querySelectorAll('[role=tab]')) {
+    b.addEventListener('click', () => selectTab(b.dataset.tab));
+    b.addEventListener('keydown', tabKey);
+  }
   document.addEventListener('keydown', key);
+  let resized = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => { if (state.tab === 'compare') tools.drawCompare(); }, 150);
+  });
 
   view.setSpeed(250);
-  setShape(3, 3, parseBoard('7 2 6/8 1 4/3 5 0').tiles);
-  selectTab('edit');
+  view.setInteractive(true);
+  const linked = fromAddress();
+  if (linked && !linked.error) {
+    state.goalName = linked.goalName;
+    byId('goal').value = linked.goalName;
+    if (linked.customGoal) {
+      state.customGoal = linked.customGoal;
+      byId('custom-goal').hidden = false;
+      goalEditor.load(linked.customGoal, linked.rows, linked.cols, 40);
+    }
+    state.rows = linked.rows;
+    state.cols = linked.cols;
+    byId('rows').value = linked.rows;
+    byId('cols').value = linked.cols;
+    view.setShape(linked.rows, linked.cols, goal());
+    drawGoalPreview();
+    setBoard(linked.tiles);
+    refreshMenus();
+  } else {
+    setShape(3, 3, parseBoard('7 2 6/8 1 4/3 5 0').tiles);
+    if (linked?.error) {
+      cancelCheck();
+      showValidation('error', `The board in the link could not be used: ${linked.error}. Here is another one.`);
+    }
+  }
+  selectTab('play');
   document.body.dataset.ready = 'true';
 }
 

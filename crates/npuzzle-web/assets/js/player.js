@@ -1,8 +1,15 @@
-// Plays a solution back: first, back, play/pause, forward, last, a speed slider, the step
-// counter and the move list with the current move highlighted.
+// Plays a solution back: first, back, play/pause, forward, last, a scrubber over the whole
+// path, a speed range from one move a second up to the whole path in three seconds, the step
+// counter, the move list with the current move highlighted, and the moves to copy.
 
 import { el } from './dom.js';
 import { ARROW, WORD, pathBoards, tileMove } from './puzzle.js';
+
+/** Moves per second for each speed setting; the last one plays the whole path in 3 s. */
+const RATES = [1, 2, 3, 5, 8, 12, 20, 40, 80, 160];
+const WHOLE_PATH_SECONDS = 3;
+/** Longest path whose moves are listed one button each (longer ones stay usable). */
+const MAX_LISTED = 3000;
 
 export class Player {
   /**
@@ -14,20 +21,30 @@ export class Player {
     this.boards = [];
     this.moves = [];
     this.step = 0;
-    this.timer = null;
+    this.frame = null;
     parts.first.addEventListener('click', () => this.go(0));
     parts.back.addEventListener('click', () => this.go(this.step - 1));
     parts.play.addEventListener('click', () => this.toggle());
     parts.forward.addEventListener('click', () => this.go(this.step + 1));
     parts.last.addEventListener('click', () => this.go(this.boards.length - 1));
-    parts.speed.addEventListener('input', () => this.restartTimer());
+    parts.scrub.addEventListener('input', () => this.go(Number(parts.scrub.value), false));
+    parts.speed.max = String(RATES.length + 1);
+    parts.speed.addEventListener('input', () => { this.showSpeed(); if (this.frame) this.playing(); });
+    parts.copy.addEventListener('click', () => this.copy());
+    this.showSpeed();
     this.clear();
   }
 
-  /** Milliseconds between moves, from the speed slider (1 slow … 10 fast). */
-  interval() {
+  /** Moves per second at the current speed setting. */
+  rate() {
     const s = Number(this.p.speed.value);
-    return Math.round(1400 / s);
+    if (s > RATES.length) return Math.max(RATES[RATES.length - 1], this.moves.length / WHOLE_PATH_SECONDS);
+    return RATES[Math.max(0, s - 1)];
+  }
+
+  showSpeed() {
+    const s = Number(this.p.speed.value);
+    this.p.speedOut.textContent = s > RATES.length ? `whole path in ${WHOLE_PATH_SECONDS} s` : `${RATES[s - 1]} move${s === 1 ? '' : 's'}/s`;
   }
 
   clear() {
@@ -37,6 +54,7 @@ export class Player {
     this.step = 0;
     this.p.root.hidden = true;
     this.p.list.replaceChildren();
+    this.p.root.dispatchEvent(new Event('player-change'));
   }
 
   load(start, rows, cols, letters) {
@@ -45,23 +63,34 @@ export class Player {
     this.boards = pathBoards(start, rows, cols, this.moves);
     this.step = 0;
     this.p.root.hidden = false;
+    this.p.scrub.max = String(this.moves.length);
+    this.p.movesText.value = this.moves.join('');
+    const listed = this.moves.slice(0, MAX_LISTED);
     this.p.list.replaceChildren(
-      ...this.moves.map((m, i) => {
+      ...listed.map((m, i) => {
         const { tile, dir } = tileMove(this.boards[i], rows, cols, m);
         return el('button', {
           class: 'move',
           type: 'button',
           title: `step ${i + 1}: tile ${tile} slides ${WORD[dir]} (blank ${WORD[m]})`,
+          'aria-label': `step ${i + 1}: tile ${tile} ${WORD[dir]}`,
           'data-step': i + 1,
           onclick: () => this.go(i + 1),
         }, el('b', { text: String(tile) }), ARROW[dir]);
       }),
+      ...(this.moves.length > MAX_LISTED ? [el('span', { class: 'muted', text: `… ${this.moves.length - MAX_LISTED} more (use the scrubber)` })] : []),
     );
     this.update(false);
+    this.p.root.dispatchEvent(new Event('player-change'));
   }
 
   get active() {
     return this.boards.length > 0;
+  }
+
+  /** The board the player shows now. */
+  get current() {
+    return this.boards[this.step];
   }
 
   go(step, animate = true) {
@@ -75,49 +104,67 @@ export class Player {
   }
 
   toggle() {
-    if (this.timer) this.pause();
+    if (this.frame) this.pause();
     else this.playing();
   }
 
+  /** Plays from the current step, in animation frames: fast rates skip frames' worth of moves. */
   playing() {
     if (!this.active) return;
+    cancelAnimationFrame(this.frame);
     if (this.step >= this.boards.length - 1) this.go(0, false);
     this.p.play.textContent = '❚❚ Pause';
     this.p.play.setAttribute('aria-label', 'Pause');
     this.p.play.title = 'Pause (space)';
-    this.restartTimer(true);
-  }
-
-  restartTimer(force = false) {
-    if (!this.timer && !force) return;
-    clearInterval(this.timer);
-    this.timer = setInterval(() => this.go(this.step + 1), this.interval());
-    this.onSpeed?.(Math.min(this.interval() * 0.8, 400));
+    const rate = this.rate();
+    this.onSpeed?.(Math.min(1000 / rate * 0.8, 400));
+    const from = this.step;
+    const t0 = performance.now();
+    const tick = (now) => {
+      const target = from + Math.floor(((now - t0) / 1000) * rate) + (rate <= 12 ? 1 : 0);
+      if (target !== this.step) this.go(target, rate <= 12 && target === this.step + 1);
+      if (this.step < this.boards.length - 1) this.frame = requestAnimationFrame(tick);
+      else this.pause();
+    };
+    this.frame = requestAnimationFrame(tick);
   }
 
   pause() {
-    clearInterval(this.timer);
-    this.timer = null;
+    cancelAnimationFrame(this.frame);
+    this.frame = null;
     this.p.play.textContent = '▶ Play';
     this.p.play.setAttribute('aria-label', 'Play');
     this.p.play.title = 'Play (space)';
+  }
+
+  async copy() {
+    const text = this.moves.join('');
+    try {
+      await navigator.clipboard.writeText(text);
+      this.p.status.textContent = `Copied ${text.length} moves (blank moves U, D, L, R).`;
+    } catch {
+      // No clipboard (an insecure origin, say): select the text for the user to copy.
+      this.p.movesText.hidden = false;
+      this.p.movesText.select();
+      this.p.status.textContent = 'Press Ctrl+C to copy the selected moves.';
+    }
   }
 
   update(animate) {
     const last = this.boards.length - 1;
     this.show(this.boards[this.step], animate);
     this.p.counter.textContent = `Step ${this.step} of ${last}`;
+    this.p.scrub.value = String(this.step);
+    this.p.scrub.setAttribute('aria-valuetext', `step ${this.step} of ${last}`);
     this.p.first.disabled = this.p.back.disabled = this.step === 0;
     this.p.last.disabled = this.p.forward.disabled = this.step === last;
-    for (const b of this.p.list.children) {
-      const s = Number(b.dataset.step);
-      b.classList.toggle('current', s === this.step);
-      b.classList.toggle('done', s < this.step);
-    }
-    const current = this.p.list.querySelector('.current');
+    const list = this.p.list;
+    list.querySelector('.current')?.classList.remove('current');
+    for (const b of list.children) b.classList.toggle('done', Number(b.dataset.step) < this.step);
+    const current = list.querySelector(`[data-step="${this.step}"]`);
     if (current) {
+      current.classList.add('current');
       // Scroll only the move list, never the page.
-      const list = this.p.list;
       const top = current.offsetTop - list.offsetTop;
       if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
         list.scrollTop = top - list.clientHeight / 2;

@@ -29,13 +29,13 @@ function spiral(rows, cols) {
  * Reads a board string: numbers separated by spaces or commas, rows by "/" or new lines,
  * "_" for the blank; brackets are ignored. Returns {tiles, rows, cols} or {error}.
  */
-export function parseBoard(text, cols) {
+export function parseBoard(text, rows, cols) {
   // A digit string such as 312045678: one digit per cell, for boards of 4 to 10 cells (a
   // lone number is never a board), as the server reads it.
   const digits = text.trim().replace(/^\[+|\]+$/g, '').trim();
   if (/^\d{4,10}$/.test(digits)) text = digits.split('').join(' ');
   const rowTexts = text.split(/[\/\n;\]]/).map((r) => r.replace(/\[/g, ' ').trim()).filter((r) => r);
-  const rows = [];
+  const lines = [];
   for (const r of rowTexts) {
     const tokens = r.split(/[\s,]+/).filter((t) => t);
     const row = [];
@@ -44,19 +44,20 @@ export function parseBoard(text, cols) {
       else if (/^\d{1,6}$/.test(t)) row.push(Number(t));
       else return { error: `“${t.slice(0, 12)}” is not a tile number (use numbers, 0 or _ for the blank)` };
     }
-    if (row.length) rows.push(row);
+    if (row.length) lines.push(row);
   }
-  const tiles = rows.flat();
+  const tiles = lines.flat();
   if (!tiles.length) return { error: 'the board is empty' };
-  if (rows.length > 1) {
-    const bad = rows.findIndex((r) => r.length !== rows[0].length);
-    if (bad >= 0) return { error: `row ${bad + 1} has ${rows[bad].length} tiles but row 1 has ${rows[0].length}` };
-    return { tiles, rows: rows.length, cols: rows[0].length };
+  if (lines.length > 1) {
+    const bad = lines.findIndex((r) => r.length !== lines[0].length);
+    if (bad >= 0) return { error: `row ${bad + 1} has ${lines[bad].length} tiles but row 1 has ${lines[0].length}` };
+    return { tiles, rows: lines.length, cols: lines[0].length };
   }
+  // A flat list takes the shape on screen, or a square; never a guessed rectangle.
+  if (rows && cols && tiles.length === rows * cols) return { tiles, rows, cols };
   const side = Math.round(Math.sqrt(tiles.length));
   if (side * side === tiles.length) return { tiles, rows: side, cols: side };
-  if (cols && tiles.length % cols === 0) return { tiles, rows: tiles.length / cols, cols };
-  return { error: `cannot tell the shape of ${tiles.length} tiles: write the rows with “/”` };
+  return { error: `${tiles.length} tiles do not fill the ${rows}×${cols} board on screen: write the rows with “/” (as 1 2 3/4 5 6) or pick the size first` };
 }
 
 /** "1 2 3/4 5 6/7 8 0" */
@@ -124,6 +125,52 @@ export function moveForCell(tiles, cols, cell) {
   if (c === bc && r === br - 1) return 'U';
   if (c === bc && r === br + 1) return 'D';
   return null;
+}
+
+/**
+ * The blank moves that slide the tile at `cell`, and every tile between it and the gap,
+ * towards the gap (several tiles in one line at once); empty if the cell is not in line.
+ */
+export function slideMoves(tiles, cols, cell) {
+  const b = tiles.indexOf(0);
+  const [br, bc, r, c] = [Math.floor(b / cols), b % cols, Math.floor(cell / cols), cell % cols];
+  if (cell === b || (r !== br && c !== bc)) return [];
+  const letter = r === br ? (c < bc ? 'L' : 'R') : (r < br ? 'U' : 'D');
+  return new Array(Math.abs(r - br) + Math.abs(c - bc)).fill(letter);
+}
+
+/** Manhattan distance of a board to a goal: the heuristic value shown while playing. */
+export function manhattan(tiles, goal, cols) {
+  const home = new Map(goal.map((t, i) => [t, i]));
+  let sum = 0;
+  tiles.forEach((t, i) => {
+    if (t === 0) return;
+    const h = home.get(t);
+    sum += Math.abs(Math.floor(i / cols) - Math.floor(h / cols)) + Math.abs((i % cols) - (h % cols));
+  });
+  return sum;
+}
+
+/** Misplaced tiles (the blank not counted). */
+export function misplaced(tiles, goal) {
+  return tiles.filter((t, i) => t !== 0 && t !== goal[i]).length;
+}
+
+/** Euclidean distance: the straight-line distance of each tile to its home, summed. */
+export function euclidean(tiles, goal, cols) {
+  const home = new Map(goal.map((t, i) => [t, i]));
+  let sum = 0;
+  tiles.forEach((t, i) => {
+    if (t === 0) return;
+    const h = home.get(t);
+    sum += Math.hypot(Math.floor(i / cols) - Math.floor(h / cols), (i % cols) - (h % cols));
+  });
+  return sum;
+}
+
+/** The boards one blank move away. */
+export function neighbours(tiles, rows, cols) {
+  return ['U', 'D', 'L', 'R'].map((m) => [m, applyMove(tiles, rows, cols, m)]).filter(([, b]) => b);
 }
 
 /** The tile a blank move slides, and the direction the tile goes (opposite the blank). */

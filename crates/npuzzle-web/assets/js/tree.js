@@ -4,7 +4,7 @@
 import { svg } from './dom.js';
 import { ARROW, sameTiles } from './puzzle.js';
 
-const MINI = 12;
+const MINI = 14;
 
 /**
  * Draws `trace` (from a solve with `trace: N`) into `root`. `path` is the list of boards of
@@ -16,8 +16,8 @@ export function drawTree(root, trace, rows, cols, path) {
   const roots = [];
   trace.forEach((t, i) => (t.parent == null ? roots.push(i) : children[t.parent]?.push(i)));
   const mini = rows * cols <= 25;
-  const boxW = mini ? Math.max(cols * MINI + 16, 74) : 74;
-  const boxH = (mini ? rows * MINI : 0) + 42;
+  const boxW = mini ? Math.max(cols * MINI + 16, 92) : 92;
+  const boxH = (mini ? rows * MINI : 0) + 46;
   const gapX = 14;
   const gapY = 34;
   // Leaves take consecutive columns; a parent sits above the middle of its children.
@@ -58,12 +58,12 @@ export function drawTree(root, trace, rows, cols, path) {
   trace.forEach((t, i) => {
     const node = svg('g', { transform: `translate(${px(i)},${py(i)})`, class: `node${onPath(t) ? ' on-path' : ''}` });
     node.append(svg('rect', { width: boxW, height: boxH, rx: 6, class: 'node-box' }));
-    node.append(svg('text', { x: 5, y: 12, class: 'node-order' }, `#${i + 1}`));
+    node.append(svg('text', { x: 5, y: 13, class: 'node-order' }, `#${i + 1}`));
     if (mini) {
       const ox = (boxW - cols * MINI) / 2;
       t.tiles.forEach((tile, c) => {
         const cx = ox + (c % cols) * MINI;
-        const cy = 16 + Math.floor(c / cols) * MINI;
+        const cy = 18 + Math.floor(c / cols) * MINI;
         node.append(svg('rect', { x: cx, y: cy, width: MINI - 1, height: MINI - 1, class: tile ? 'mini-tile' : 'mini-blank' }));
         if (tile) node.append(svg('text', { x: cx + MINI / 2 - 0.5, y: cy + MINI - 3.5, class: 'mini-num', 'text-anchor': 'middle' }, String(tile)));
       });
@@ -71,8 +71,22 @@ export function drawTree(root, trace, rows, cols, path) {
     const fmt = (v) => (Number.isInteger(v) ? v : v.toFixed(1));
     node.append(svg('text', { x: boxW / 2, y: boxH - 7, class: 'node-ghf', 'text-anchor': 'middle' }, `g${t.g} h${fmt(t.h)} f${fmt(t.f)}`));
     node.append(svg('title', {}, `expansion #${i + 1}: g = ${t.g} moves so far, h = ${fmt(t.h)} estimated to go, f = ${fmt(t.f)}`));
+    node.dataset.order = i;
     nodes.append(node);
   });
   root.replaceChildren(g);
-  return { roots: roots.length, nodes: n };
+  return { roots: roots.length, nodes: n, svg: g };
+}
+
+/**
+ * Shows the search as it was after expansion `k` (0-based): later nodes faded, node `k`
+ * marked, and scrolled into view.
+ */
+export function showExpansion(drawn, k) {
+  for (const node of drawn.svg.querySelectorAll('.node')) {
+    const i = Number(node.dataset.order);
+    node.classList.toggle('future', i > k);
+    node.classList.toggle('current', i === k);
+  }
+  drawn.svg.querySelector('.node.current')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
 }

@@ -1,0 +1,148 @@
+// The solver menus: readable names for the server's ids, and menus built (refreshMenus)
+// from the server's plan for the board and goal on screen, so a choice the server would
+// refuse is never offered (it is listed, disabled, with the reason).
+
+import { plan } from './api.js';
+import { byId, el } from './dom.js';
+import { goalKey, goalParam, sizeText, state } from './page-state.js';
+
+export const HEURISTIC_LABELS = {
+  auto: 'Auto (strongest for the board)',
+  misplaced: 'Misplaced tiles',
+  manhattan: 'Manhattan distance',
+  euclidean: 'Euclidean distance',
+  'linear-conflict': 'Linear conflict',
+  perfect: 'Exact table (perfect)',
+  pdb: 'Pattern database',
+  expr: 'Expression…',
+};
+
+export const ALGORITHM_LABELS = {
+  auto: 'Auto',
+  astar: 'A* (optimal)',
+  idastar: 'IDA* (optimal, little memory)',
+  bfs: 'Breadth-first (optimal, small boards)',
+  greedy: 'Greedy best-first (fast, not optimal)',
+  'weighted-astar': 'Weighted A* (at most W × optimal)',
+  'weighted-idastar': 'Weighted IDA* (at most W × optimal)',
+  constructive: 'Row by row (instant, not optimal)',
+};
+
+/** A short name for an algorithm id, for sentences ("found by IDA*"). */
+export function algorithmName(id) {
+  return (ALGORITHM_LABELS[id] || id).split(' (')[0];
+}
+
+/** A short name for a heuristic as the server reports it ("pdb:7-8", "none", expressions). */
+export function heuristicName(id) {
+  if (id == null || id === 'none') return 'no heuristic';
+  const base = String(id).split(':')[0];
+  const label = HEURISTIC_LABELS[base];
+  if (!label) return String(id);
+  const short = label.split(' (')[0];
+  return id.includes(':') ? `${short} ${id.slice(base.length + 1)}` : short;
+}
+
+/**
+ * The auto entry's label: it promises optimality only when the plan keeps it. A plan whose
+ * first phase is optimal under a budget, with bounded or constructive phases after it, says
+ * so ("tries optimal first; not guaranteed").
+ */
+export function autoLabel(entry, phases) {
+  if (entry?.optimal === true) return 'Auto (optimal)';
+  if (entry?.optimal === false) return phases?.[0]?.optimal ? 'Auto (tries optimal first; not guaranteed)' : 'Auto (fast; not guaranteed optimal)';
+  return 'Auto (chosen for the board)';
+}
+
+/**
+ * Fills a select with a plan's entries (`{id, label, available, why}`), keeping `selected`
+ * when it is still available; returns the value now selected.
+ */
+export function fillMenu(select, entries, labels, selected, extra = [], phases = null) {
+  const items = [...entries, ...extra];
+  select.replaceChildren(...items.map((e) => {
+    const label = e.id === 'auto' && labels === ALGORITHM_LABELS ? autoLabel(e, phases) : (labels[e.id] || e.label || e.id);
+    return el('option', {
+      value: e.id,
+      text: e.available === false ? `${label} — ${e.why || 'not for this board'}` : label,
+      disabled: e.available === false,
+      title: e.why || null,
+    });
+  }));
+  const ok = items.find((e) => e.id === selected && e.available !== false);
+  select.value = ok ? selected : items.find((e) => e.available !== false)?.id ?? '';
+  return select.value;
+}
+
+// ---- menus from the server's plan -------------------------------------------------------------
+
+let planSeq = 0;
+
+/** Rebuilds the solver menus from the server's plan for this shape and goal. */
+export async function refreshMenus() {
+  const seq = ++planSeq;
+  const key = goalKey();
+  let data;
+  try {
+    data = await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom');
+  } catch (e) {
+    if (seq === planSeq) byId('plan-summary').textContent = `Menus: ${e.message}`;
+    return;
+  }
+  if (seq !== planSeq) return;
+  state.plan = { key, data };
+  const hs = data.heuristics.filter((h) => h.id !== 'auto');
+  const autoAlgo = data.algorithms.find((a) => a.id === 'auto');
+  if (autoAlgo && autoAlgo.optimal == null && data.plan) autoAlgo.optimal = data.plan.optimal;
+  fillMenu(byId('heuristic'), [{ id: 'auto', available: true }, ...hs], HEURISTIC_LABELS, byId('heuristic').value || 'auto', [{ id: 'expr', available: true }]);
+  fillMenu(byId('algorithm'), data.algorithms, ALGORITHM_LABELS, byId('algorithm').value || 'auto', [], data.plan?.phases);
+  fillMenu(byId('tree-heuristic'), hs, HEURISTIC_LABELS, byId('tree-heuristic').value || 'manhattan');
+  const ticked = new Set([...document.querySelectorAll('#compare-heuristics input:checked')].map((c) => c.value));
+  const first = !document.querySelector('#compare-heuristics input');
+  byId('compare-heuristics').replaceChildren(...hs.map((h) => el('label', { class: 'check', title: h.why || null },
+    el('input', { type: 'checkbox', value: h.id, disabled: !h.available, checked: h.available && (first ? comparedByDefault(h.id) : ticked.has(h.id) || comparedByDefault(h.id)) }),
+    ` ${(HEURISTIC_LABELS[h.id] || h.label || h.id).split(' (')[0]}`,
+    h.available ? null : el('span', { class: 'muted', text: ` (${h.why || 'not for this board'})` }))));
+  choiceChanged();
+}
+
+/** Whether a heuristic starts ticked in the comparison: not Euclidean (it only repeats
+ * Manhattan, a little weaker), not pattern databases (their first build takes a moment),
+ * and the exact table only where it serves the board (at most 10 cells). */
+function comparedByDefault(h) {
+  if (h === 'perfect') return state.rows * state.cols <= 10;
+  return h !== 'euclidean' && h !== 'pdb';
+}
+
+/** Shows the plan for the choice in the menus (or why the server refuses it). */
+export async function choiceChanged() {
+  const algorithm = byId('algorithm').value;
+  const heuristic = byId('heuristic').value;
+  byId('weight-label').hidden = !algorithm.startsWith('weighted');
+  byId('expr-label').hidden = heuristic !== 'expr';
+  const out = byId('plan-summary');
+  const data = state.plan.data;
+  if (!data?.plan) {
+    out.textContent = '';
+    return;
+  }
+  const seq = planSeq;
+  try {
+    const h = heuristic === 'expr' ? byId('heuristic-expr').value.trim() : heuristic;
+    const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
+    const chosen = h === 'auto' && algorithm === 'auto' ? data
+      : await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom', { heuristic: h === 'auto' ? null : h, algorithm, weight });
+    if (seq !== planSeq) return;
+    out.className = 'help';
+    showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '');
+  } catch (e) {
+    out.className = 'help error';
+    out.textContent = `The server would refuse this choice: ${e.message}.`;
+  }
+}
+
+/** The plan's summary: its first line, and the phases and tables under "details". */
+function showSummary(out, summary) {
+  const [first, ...rest] = summary.trim().split('\n');
+  out.replaceChildren(first || '', ...(rest.length ? [el('details', {}, el('summary', { text: 'Phases and tables' }), el('pre', { class: 'plan-details', text: rest.join('\n') }))] : []));
+}
