@@ -5,10 +5,10 @@
 //! (one table lookup for Manhattan distance) and moves the tile back: no allocation in the
 //! hot loop.
 //!
-//! [`idastar`] picks a kernel: the parallel search of `parallel.rs` when the caller asks for
-//! threads, the fixed-size kernels of `kernel.rs` for 3×3, 4×4 and 5×5 boards, and the
-//! general kernel below (any shape, and the only one that records a trace) otherwise. All
-//! of them count nodes the same way.
+//! [`serial`] picks a kernel: the fixed-size kernels of `kernel.rs` for 3×3, 4×4 and 5×5
+//! boards, and the general kernel below (any shape, and the only one that records a trace)
+//! otherwise. All of them count nodes the same way; `search::idastar` (in `dispatch.rs`)
+//! adds the parallel search.
 
 use super::kernel::{Abort, Fixed, NO_MOVE};
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
@@ -16,41 +16,15 @@ use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::puzzle::{Puzzle, NO_CELL};
 
-/// IDA* from `start` to the puzzle's goal with an incremental heuristic.
-///
-/// Successors are generated in the order up, left, right, down (the blank's direction) and
-/// only the move back to the parent is pruned, so node counts match Korf's (1985) for the
-/// same heuristic. The path is optimal when the heuristic is admissible.
-///
-/// With `control.threads` above 1 (and no trace asked for) the search runs on that many
-/// threads (see [`frontier`](super::frontier)); it finds a path of the same length and
-/// reports the node counts of the serial search.
-///
-/// ```
-/// use npuzzle::{Board, GoalSpec, Puzzle, heuristic::Manhattan};
-/// use npuzzle::search::{idastar, Control};
-/// let start = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
-/// let goal = GoalSpec::Standard.board(start.shape()).unwrap();
-/// let puzzle = Puzzle::new(&goal).unwrap();
-/// let tiles = puzzle.encode(&start);
-/// let serial = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), Control::default());
-/// let two = Control { threads: 2, ..Control::default() };
-/// let parallel = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), two);
-/// assert_eq!(serial.moves.as_ref().unwrap().len(), 31);
-/// assert_eq!(parallel.moves.as_ref().unwrap().len(), 31);
-/// assert_eq!(serial.stats.generated, parallel.stats.generated);
-/// assert_eq!(start.replay(&parallel.moves.unwrap()).unwrap(), goal);
-/// ```
-pub fn idastar<H: IncrementalHeuristic + Clone + Send>(
+/// Serial IDA*: the fixed-size kernel for 3×3, 4×4 and 5×5 boards, else (and whenever a
+/// trace is asked for) the general kernel.
+pub(crate) fn serial<H: IncrementalHeuristic>(
     puzzle: &Puzzle,
     start: &[u8],
     heuristic: H,
     control: Control<'_>,
 ) -> SearchOutcome {
     if control.trace == 0 {
-        if control.threads > 1 {
-            return super::parallel::idastar(puzzle, start, heuristic, control);
-        }
         match puzzle.cells() {
             9 => return fixed::<H, 9>(puzzle, start, heuristic, control),
             16 => return fixed::<H, 16>(puzzle, start, heuristic, control),
@@ -317,7 +291,7 @@ mod tests {
             trace: 5000,
             ..Control::default()
         };
-        let out = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), control);
+        let out = serial(&puzzle, &tiles, Manhattan::new(&puzzle), control);
         assert_eq!(out.trace[0].iteration, Some(1));
         assert_eq!(out.trace[0].bound, Some(h0));
         let mut last = (1, h0);

@@ -13,6 +13,7 @@
 
 mod astar;
 mod bfs;
+mod dispatch;
 pub mod frontier;
 mod idastar;
 mod kernel;
@@ -24,7 +25,7 @@ mod weighted_idastar;
 
 pub use astar::{astar, Priority};
 pub use bfs::bfs;
-pub use idastar::idastar;
+pub use dispatch::idastar;
 pub(crate) use meter::Meter;
 pub use weighted_idastar::{effective_weight, weighted_idastar};
 

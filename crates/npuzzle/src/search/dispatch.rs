@@ -1,0 +1,45 @@
+//! The public IDA*: one search on several threads when the caller asks for them (see
+//! `parallel.rs`), else the serial kernels of `idastar.rs`. Kept apart from both so that the
+//! parallel search, which builds on the serial kernels, and the kernels import nothing of
+//! each other's callers.
+
+use super::{Control, SearchOutcome};
+use crate::heuristic::IncrementalHeuristic;
+use crate::puzzle::Puzzle;
+
+/// IDA* from `start` to the puzzle's goal with an incremental heuristic.
+///
+/// Successors are generated in the order up, left, right, down (the blank's direction) and
+/// only the move back to the parent is pruned, so node counts match Korf's (1985) for the
+/// same heuristic. The path is optimal when the heuristic is admissible.
+///
+/// With `control.threads` above 1 (and no trace asked for) the search runs on that many
+/// threads (see [`frontier`](super::frontier)); it finds a path of the same length and
+/// reports the node counts of the serial search.
+///
+/// ```
+/// use npuzzle::{Board, GoalSpec, Puzzle, heuristic::Manhattan};
+/// use npuzzle::search::{idastar, Control};
+/// let start = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
+/// let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
+/// let tiles = puzzle.encode(&start);
+/// let serial = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), Control::default());
+/// let two = Control { threads: 2, ..Control::default() };
+/// let parallel = idastar(&puzzle, &tiles, Manhattan::new(&puzzle), two);
+/// assert_eq!(serial.moves.as_ref().unwrap().len(), 31);
+/// assert_eq!(parallel.moves.as_ref().unwrap().len(), 31);
+/// assert_eq!(serial.stats.generated, parallel.stats.generated);
+/// assert_eq!(start.replay(&parallel.moves.unwrap()).unwrap(), goal);
+/// ```
+pub fn idastar<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+) -> SearchOutcome {
+    if control.trace == 0 && control.threads > 1 {
+        return super::parallel::idastar(puzzle, start, heuristic, control);
+    }
+    super::idastar::serial(puzzle, start, heuristic, control)
+}
