@@ -2,26 +2,22 @@
 //! JSON; input errors are 400 with `{"error": "…"}`, unsolvable boards 422 with the report.
 
 use std::convert::Infallible;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use npuzzle::plan::choices;
-use npuzzle::report::SolveReport;
-use npuzzle::search::{Control, Progress, TraceStep};
-use npuzzle::{
-    execute, generate, solvability, Algorithm, Board, GoalSpec, HeuristicSpec, Limits, Move, Plan,
-    Solution, SolveError, SolveOptions, StopReason, Tables,
-};
-use serde::{Deserialize, Serialize};
+use npuzzle::search::Progress;
+use npuzzle::{generate, solvability, Algorithm, GoalSpec, HeuristicSpec, Limits, Move};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::AppError;
 use crate::input::{self, BoardInput, GoalInput, Instance, JsonBody};
+use crate::job::{report_json, result_line, solve_options, solve_response, Job, SolveRequest};
 use crate::state::{spawn_job, AppState, CancelOnDrop, Priority};
 
 /// `GET /api/info`: what the server offers and its limits, for the page's menus.
@@ -161,286 +157,6 @@ fn fresh_seed() -> u64 {
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// `POST /api/solve` fields (also `/api/solve/stream`).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    board: BoardInput,
-    size: Option<String>,
-    goal: Option<GoalInput>,
-    heuristic: Option<String>,
-    algorithm: Option<String>,
-    weight: Option<f64>,
-    time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    /// Record the first this-many expansions (as `npuzzle solve --trace N`).
-    trace: Option<usize>,
-    /// Add every board along the path (as `npuzzle solve --path`).
-    #[serde(default)]
-    path: bool,
-}
-
-/// A checked solve with its plan, ready to run.
-struct Job {
-    instance: Instance,
-    options: SolveOptions,
-    plan: Plan,
-    tables: Tables,
-    limits: Limits,
-    trace: usize,
-    path: bool,
-}
-
-impl Job {
-    fn new(req: SolveRequest, state: &AppState) -> Result<Job, AppError> {
-        let config = state.config();
-        let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), config)?;
-        let heuristic = input::heuristic(req.heuristic.as_deref())?;
-        let algorithm = input::algorithm(req.algorithm.as_deref())?;
-        let weight = req.weight.unwrap_or(2.0);
-        let options = solve_options(heuristic, algorithm, weight)?;
-        let limits = input::limits(config, req.time_limit, req.max_nodes)?;
-        let trace = req.trace.unwrap_or(0);
-        if trace > config.max_trace {
-            return Err(AppError::bad(format!(
-                "trace must be at most {} on this server, got {trace}",
-                config.max_trace
-            )));
-        }
-        Job::planned(instance, options, limits, state, trace, req.path)
-    }
-
-    /// A job whose choices the server's planner accepts (a 400 with the planner's one-line
-    /// reason otherwise).
-    fn planned(
-        instance: Instance,
-        options: SolveOptions,
-        limits: Limits,
-        state: &AppState,
-        trace: usize,
-        path: bool,
-    ) -> Result<Job, AppError> {
-        let tables = state.tables().clone();
-        let plan = npuzzle::plan(&instance.goal, &options, &tables).map_err(AppError::bad)?;
-        Ok(Job {
-            instance,
-            options,
-            plan,
-            tables,
-            limits,
-            trace,
-            path,
-        })
-    }
-
-    /// The 422 answer when the board cannot reach the goal (checked before any search).
-    fn unsolvable(&self) -> Option<Response> {
-        let i = &self.instance;
-        let verdict = solvability::check(&i.start, &i.goal).ok()?;
-        if verdict.solvable {
-            return None;
-        }
-        let result = Err(SolveError::Unsolvable(verdict));
-        Some(solve_response(&i.start, &i.goal, &result, false))
-    }
-
-    fn run(
-        &self,
-        cancel: &AtomicBool,
-        progress: Option<&(dyn Fn(&Progress) + Sync)>,
-    ) -> Result<Solution, SolveError> {
-        self.run_within(self.limits, cancel, progress)
-    }
-
-    fn run_within(
-        &self,
-        limits: Limits,
-        cancel: &AtomicBool,
-        progress: Option<&(dyn Fn(&Progress) + Sync)>,
-    ) -> Result<Solution, SolveError> {
-        let control = Control {
-            limits,
-            cancel: Some(cancel),
-            progress,
-            trace: self.trace,
-            threads: 0,
-        };
-        let i = &self.instance;
-        execute(&self.plan, &i.start, &i.goal, &self.tables, control)
-    }
-
-    /// What makes two searches alike for [`AppState::is_warm`]: the same tables serve them.
-    fn warm_key(&self) -> String {
-        let i = &self.instance;
-        let h = self.options.heuristic.as_ref().map(ToString::to_string);
-        format!(
-            "{} {:?} {} {}",
-            i.start.shape(),
-            i.goal.tiles(),
-            h.as_deref().unwrap_or("auto"),
-            self.options.algorithm
-        )
-    }
-
-    /// Whether the board is tiny enough that any search of it is quick (see
-    /// [`crate::guard::CHEAP_CELLS`]) and its plan needs no long table build: it then runs
-    /// on the quick pool, never behind long searches.
-    fn cheap(&self) -> bool {
-        self.instance.start.shape().cells() <= crate::guard::CHEAP_CELLS
-            && self.plan.table_seconds() <= CHEAP_TABLE_SECONDS
-    }
-
-    /// The answer from the quick pool when there is one: a tiny board's whole search, or a
-    /// warm search's short first attempt that its small budget was enough for. Otherwise
-    /// the job comes back (`Err`) for the search pool.
-    ///
-    /// Most requests (an 8-puzzle, a few dozen moves on a 15-puzzle) finish within a few
-    /// thousand nodes, well under a millisecond; waiting for a search slot behind long
-    /// searches costs more than the search. Neither runs on the threads that answer HTTP
-    /// requests (an attempt there blocked them: two expensive "quick" attempts made
-    /// `GET /api/info` wait 9 s). Shared by `/api/solve` and `/api/solve/stream`, so both
-    /// answer small boards at once.
-    async fn quick(self, state: &AppState) -> Result<Result<Answered, Job>, AppError> {
-        if self.cheap() {
-            let done = state
-                .quick(move |cancel| {
-                    let result = self.run(cancel, None);
-                    (self, result)
-                })
-                .await?;
-            return Ok(Ok(done));
-        }
-        if !state.is_warm(&self.warm_key()) {
-            return Ok(Err(self));
-        }
-        let quick = Limits {
-            time: self.limits.time.map(|t| t.min(QUICK_TIME)),
-            nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
-            ..self.limits
-        };
-        let (job, result) = state
-            .quick(move |cancel| {
-                let result = self.run_within(quick, cancel, None);
-                (self, result)
-            })
-            .await?;
-        let outgrown = match &result {
-            Ok(s) => match s.stopped_by {
-                Some(StopReason::Nodes) => quick.nodes < job.limits.nodes,
-                Some(StopReason::Time) => quick.time < job.limits.time,
-                _ => false,
-            },
-            Err(_) => false,
-        };
-        Ok(if outgrown {
-            Err(job)
-        } else {
-            Ok((job, result))
-        })
-    }
-
-    /// Solves on the quick pool when [`Job::quick`] answers, else on the search pool under
-    /// the request's full limits and a slot.
-    async fn solve(self, state: &AppState) -> Result<Answered, AppError> {
-        let job = match self.quick(state).await? {
-            Ok(done) => return Ok(done),
-            Err(job) => job,
-        };
-        let key = job.warm_key();
-        let out = state
-            .search(move |cancel| {
-                let result = job.run(cancel, None);
-                (job, result)
-            })
-            .await?;
-        if out.1.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
-            state.mark_warm(key);
-        }
-        Ok(out)
-    }
-}
-
-/// A job and its result.
-type Answered = (Job, Result<Solution, SolveError>);
-
-/// Longest table load or build (by the planner's estimate) a cheap job may need.
-const CHEAP_TABLE_SECONDS: f64 = 0.25;
-
-/// Node budget of the first attempt (see [`Job::solve`]): a millisecond or so of search.
-const QUICK_NODES: u64 = 20_000;
-/// Time budget of the first attempt.
-const QUICK_TIME: Duration = Duration::from_millis(5);
-
-/// Solver options from a request's fields (the planner then says whether they can run).
-fn solve_options(
-    heuristic: Option<HeuristicSpec>,
-    algorithm: Algorithm,
-    weight: f64,
-) -> Result<SolveOptions, AppError> {
-    if !(weight.is_finite() && (1.0..=1e6).contains(&weight)) {
-        return Err(AppError::bad(format!(
-            "weight must be a number from 1 to 1000000, got {weight}"
-        )));
-    }
-    Ok(SolveOptions {
-        algorithm,
-        heuristic,
-        weight,
-    })
-}
-
-/// The `npuzzle solve --json` object of a solve: the report, plus `trace` when recorded.
-#[derive(Serialize)]
-struct Answer<'a> {
-    #[serde(flatten)]
-    report: SolveReport,
-    #[serde(skip_serializing_if = "<[TraceStep]>::is_empty")]
-    trace: &'a [TraceStep],
-}
-
-impl Answer<'_> {
-    /// `None` for errors that are not about solvability.
-    fn new<'a>(
-        start: &Board,
-        goal: &Board,
-        result: &'a Result<Solution, SolveError>,
-        path: bool,
-    ) -> Option<Answer<'a>> {
-        Some(Answer {
-            report: SolveReport::new(start, goal, result, path)?,
-            trace: result.as_ref().map_or(&[], |s| &s.trace),
-        })
-    }
-}
-
-/// The answer as a JSON value (for embedding in a larger answer).
-fn report_json(
-    start: &Board,
-    goal: &Board,
-    result: &Result<Solution, SolveError>,
-    path: bool,
-) -> Option<Value> {
-    serde_json::to_value(Answer::new(start, goal, result, path)?).ok()
-}
-
-/// 200 with the report (solved, or stopped by a limit), 422 with the report when unsolvable,
-/// 400 for other solver errors.
-fn solve_response(
-    start: &Board,
-    goal: &Board,
-    result: &Result<Solution, SolveError>,
-    path: bool,
-) -> Response {
-    match (Answer::new(start, goal, result, path), result) {
-        (Some(v), Err(SolveError::Unsolvable(_))) => {
-            (StatusCode::UNPROCESSABLE_ENTITY, Json(v)).into_response()
-        }
-        (Some(v), _) => Json(v).into_response(),
-        (None, Err(e)) => AppError::bad(e).into_response(),
-        (None, Ok(_)) => AppError::Internal.into_response(),
-    }
-}
-
 /// `POST /api/solve`: solves a board and answers with the object `npuzzle solve --json` prints.
 pub async fn solve_board(
     State(state): State<AppState>,
@@ -453,20 +169,6 @@ pub async fn solve_board(
     let (job, result) = job.solve(&state).await?;
     let i = &job.instance;
     Ok(solve_response(&i.start, &i.goal, &result, job.path))
-}
-
-/// The last line of a streamed solve: `{"result": <report>}` or `{"error": "…"}`.
-fn result_line(job: &Job, result: Result<Solution, SolveError>) -> String {
-    let i = &job.instance;
-    let last = match report_json(&i.start, &i.goal, &result, job.path) {
-        Some(report) => json!({ "result": report }),
-        None => json!({
-            "error": result.err().map_or("internal error".to_string(), |e| {
-                crate::error::one_line(&e.to_string())
-            })
-        }),
-    };
-    format!("{last}\n")
 }
 
 /// A newline-delimited JSON answer.

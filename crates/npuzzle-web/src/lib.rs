@@ -17,6 +17,7 @@ mod assets;
 mod error;
 mod guard;
 mod input;
+mod job;
 mod listener;
 mod state;
 
