@@ -22,7 +22,7 @@
 //!
 //! A file is trusted only if every header field matches the table asked for, both
 //! checksums hold and a random sample of its entries is consistent with the puzzle's moves
-//! (see [`super::verify`]): a checksum stored in the file proves nothing against someone
+//! (see `verify.rs`): a checksum stored in the file proves nothing against someone
 //! who can rewrite the file, the sample does. Anything else is reported as the reason the
 //! file was not used.
 //!
