@@ -5,14 +5,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use npuzzle::search::{Control, Progress};
-use npuzzle::{generate, solvability, Board, Shape, SolveError, SolveReport};
+use npuzzle::{generate, Board, Shape, SolveError, SolveReport};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use rayon::prelude::*;
 
-use crate::board::{to_board, PyBoard};
+use crate::board::{check_dict, shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
-use crate::options::{goal_board, jobs_arg, shape_arg, GoalArg, SolveConfig};
+use crate::options::{jobs_arg, SolveConfig};
 use crate::solution::PySolution;
 
 /// One solve with the core, as the command line runs it.
@@ -282,20 +282,6 @@ pub fn solve_many(
         }
     }
     Ok(out)
-}
-
-/// The verdict dict of `npuzzle check --json`.
-pub fn check_dict<'py>(
-    py: Python<'py>,
-    start: &Board,
-    goal: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let goal = goal_board(goal, start.shape())?;
-    let verdict = solvability::check(start, &goal).map_err(errors::goal)?;
-    let dict = pythonize::pythonize(py, &verdict)?.cast_into::<PyDict>()?;
-    dict.set_item("reason", verdict.explanation())?;
-    dict.set_item("size", start.shape().to_string())?;
-    Ok(dict)
 }
 
 /// Whether a board can reach the goal, and why: the object ``npuzzle check --json``

@@ -1,11 +1,10 @@
 //! `npuzzle.Board`: a board from text, lists, numpy arrays or another board.
 
-use npuzzle::{solvability, Board, Move, ParseBoardError, RawBoard, Shape};
+use npuzzle::{solvability, Board, GoalError, GoalSpec, Move, ParseBoardError, RawBoard, Shape};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PySequence, PyString, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyList, PySequence, PyString, PyTuple};
 
 use crate::errors::{self, Kind};
-use crate::options::{goal_board, shape_arg};
 
 /// A sliding-tile board: a shape and one tile per cell, ``0`` the blank. Immutable and
 /// hashable.
@@ -206,7 +205,7 @@ impl PyBoard {
         py: Python<'py>,
         goal: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        crate::api::check_dict(py, &self.board, goal)
+        check_dict(py, &self.board, goal)
     }
 
     /// The board after moving the blank by ``moves`` (letters ``U``, ``D``, ``L``, ``R``;
@@ -275,4 +274,108 @@ impl PyBoard {
             (b.to_string(), b.shape().to_string()),
         ))
     }
+}
+
+/// A shape from `"RxC"`, an `int` (square) or `(rows, cols)`.
+///
+/// # Errors
+/// `InvalidOption` with the core's message.
+pub fn shape_arg(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s
+            .extract::<String>()?
+            .parse::<Shape>()
+            .map_err(errors::shape);
+    }
+    if let Ok(n) = obj.cast::<PyInt>() {
+        let n: i64 = n.extract()?;
+        return Shape::square(n.max(0) as usize).map_err(errors::shape);
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        if let Ok((r, c)) = t.extract::<(usize, usize)>() {
+            return Shape::new(r, c).map_err(errors::shape);
+        }
+    }
+    let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
+    Err(errors::error(
+        Kind::InvalidOption,
+        format!("invalid size `{text}`: expected RxC (e.g. 3x3 or 4x5) or a single number"),
+    ))
+}
+
+/// The goal as given: a name or text to resolve per shape, or a board.
+#[derive(Clone, Debug)]
+pub enum GoalArg {
+    /// `standard`, `blank-first`, `spiral` or a board written as text.
+    Spec(GoalSpec),
+    /// A board given as a `Board`, list or array.
+    Board(Board),
+}
+
+impl GoalArg {
+    /// Reads a `goal=` argument.
+    ///
+    /// # Errors
+    /// `InvalidBoard` when a list or array is not a board.
+    pub fn from_py(obj: Option<&Bound<'_, PyAny>>) -> PyResult<GoalArg> {
+        let Some(obj) = obj.filter(|o| !o.is_none()) else {
+            return Ok(GoalArg::Spec(GoalSpec::Standard));
+        };
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(GoalArg::Spec(
+                s.extract::<String>()?.parse().expect("infallible"),
+            ));
+        }
+        to_board(obj, None)
+            .map(GoalArg::Board)
+            .map_err(|e| Python::attach(|py| prefix_goal(py, e)))
+    }
+
+    /// The goal board for a start of this shape.
+    ///
+    /// # Errors
+    /// The goal does not parse or has another shape.
+    pub fn board(&self, shape: Shape) -> Result<Board, GoalError> {
+        match self {
+            GoalArg::Spec(spec) => spec.board(shape),
+            GoalArg::Board(b) if b.shape() == shape => Ok(b.clone()),
+            GoalArg::Board(b) => Err(GoalError::ShapeMismatch {
+                goal: b.shape(),
+                board: shape,
+            }),
+        }
+    }
+}
+
+/// `goal: ...` in front of a board error about the goal, as the core words it.
+fn prefix_goal(py: Python<'_>, e: PyErr) -> PyErr {
+    let msg = e.value(py).str().map(|s| s.to_string()).unwrap_or_default();
+    let is_board = e.get_type(py).name().is_ok_and(|n| n == "InvalidBoard");
+    if is_board {
+        errors::error(Kind::InvalidBoard, format!("goal: {msg}"))
+    } else {
+        e
+    }
+}
+
+/// The goal board for a shape from a `goal=` argument.
+///
+/// # Errors
+/// `InvalidBoard` for a goal that is not a board of that shape.
+pub fn goal_board(obj: Option<&Bound<'_, PyAny>>, shape: Shape) -> PyResult<Board> {
+    GoalArg::from_py(obj)?.board(shape).map_err(errors::goal)
+}
+
+/// The verdict dict of `npuzzle check --json`.
+pub fn check_dict<'py>(
+    py: Python<'py>,
+    start: &Board,
+    goal: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let goal = goal_board(goal, start.shape())?;
+    let verdict = solvability::check(start, &goal).map_err(errors::goal)?;
+    let dict = pythonize::pythonize(py, &verdict)?.cast_into::<PyDict>()?;
+    dict.set_item("reason", verdict.explanation())?;
+    dict.set_item("size", start.shape().to_string())?;
+    Ok(dict)
 }

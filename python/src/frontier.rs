@@ -12,9 +12,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::{Deserialize, Serialize};
 
-use crate::board::{to_board, PyBoard};
+use crate::board::{shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
-use crate::options::{heuristic_arg, shape_arg, GoalArg};
+use crate::options::heuristic_arg;
 
 /// Runs `$body` with `$h` bound to the incremental form of `$spec` for `$puzzle`: the
 /// core's searches are generic over the heuristic, so each kind is its own instantiation.

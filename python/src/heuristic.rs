@@ -7,9 +7,8 @@ use npuzzle::puzzle::Puzzle;
 use npuzzle::{Board, HeuristicSpec};
 use pyo3::prelude::*;
 
-use crate::board::to_board;
+use crate::board::{goal_board, to_board};
 use crate::errors::{self, Kind};
-use crate::options::goal_board;
 
 /// A heuristic, by the command line's name or expression: ``misplaced``, ``manhattan``,
 /// ``euclidean``, ``linear-conflict``, ``perfect``, ``pdb`` / ``pdb:7-8``, a weighted sum
