@@ -31,7 +31,7 @@ macro_rules! with_heuristic {
                 Ok($body)
             }
             HeuristicSpec::Pdb(p) => match p.partition(puzzle).and_then(|partition| {
-                PatternDatabase::new(puzzle, &partition, crate::tables(), &mut |_| {})
+                PatternDatabase::new(puzzle, &partition, crate::tables(), &mut npuzzle::heuristic::pdb::keep_going)
             }) {
                 Ok((db, _)) => {
                     let $h = db.search();

@@ -32,7 +32,11 @@ pub fn solve_one(
         return Ok(Err(e));
     }
     if let Err(e) = prepare(&p, goal, tables) {
-        return Ok(Err(e));
+        // After Ctrl-C stopped a build, the search below stops at once (its cancel flag is
+        // up) and reports `interrupted` like any interrupted search.
+        if !crate::interrupt::interrupted() {
+            return Ok(Err(e));
+        }
     }
     let spinner = SearchSpinner::new();
     let report = |p: &Progress| spinner.update(p);

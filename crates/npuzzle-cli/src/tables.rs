@@ -3,10 +3,12 @@
 //! to every command.
 
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+
 use npuzzle::heuristic::pdb::BuildProgress;
 use npuzzle::heuristic::{TableEvent, TableSource};
 use npuzzle::{Board, Plan, SolveError, TablePolicy, Tables};
@@ -132,8 +134,8 @@ impl BuildBar {
         BuildBar { bar: Some(bar) }
     }
 
-    /// Shows a build's progress.
-    pub fn update(&self, p: &BuildProgress) {
+    /// Shows a build's progress; stops the build on Ctrl-C.
+    pub fn update(&self, p: &BuildProgress) -> ControlFlow<()> {
         if let Some(bar) = &self.bar {
             if bar.is_hidden() || bar.length() != Some(p.total) {
                 bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -145,6 +147,11 @@ impl BuildBar {
                 "building {}-tile pattern database, depth {}",
                 p.tiles, p.depth
             ));
+        }
+        if crate::interrupt::interrupted() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     }
 

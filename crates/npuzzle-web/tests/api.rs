@@ -378,6 +378,29 @@ async fn limits_stop_a_search_and_say_which() {
     assert_eq!(report["stopped_by"], "time");
 }
 
+/// A request's time limit covers the tables it builds (issue 15, failure 2): the 6-tile
+/// table of 4x5 (27.9M entries, within the server's build budget) takes about 1.5 s to
+/// build, and used to be built in full before the time limit started. Nothing of a stopped
+/// build is kept.
+#[tokio::test]
+async fn a_time_limit_covers_the_tables_a_request_builds() {
+    let state = AppState::new(Config::default(), None);
+    let r = app(state.clone());
+    let board = "12 17 1 11 13/6 0 2 3 5/10 19 14 15 16/18 9 7 8 4";
+    let started = std::time::Instant::now();
+    let (status, report) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": board, "algorithm": "idastar", "heuristic": "pdb:6-4-4-4-1", "time_limit": 0.2 }),
+    )
+    .await;
+    let took = started.elapsed();
+    assert_eq!(status, StatusCode::OK, "{report}");
+    assert_eq!(report["stopped_by"], "time");
+    assert!(took < Duration::from_millis(1000), "took {took:?}");
+    assert_eq!(state.tables().bytes_in_memory(), 0);
+}
+
 /// A board too hard to finish: an IDA* search on it runs until its limit or cancellation
 /// (the tests name `idastar`: `auto` would fall back to a fast suboptimal solver).
 const HARD_5X5: &str = "24 23 22 21 20/19 18 17 16 15/14 13 12 11 10/9 8 7 6 5/4 3 2 1 0";

@@ -43,7 +43,9 @@ fn builds(c: &mut Criterion) {
             cells,
             blank: 0,
         };
-        g.bench_function(name, |b| b.iter(|| build(&key, &mut |_| {})));
+        g.bench_function(name, |b| {
+            b.iter(|| build(&key, &mut npuzzle::heuristic::pdb::keep_going).unwrap())
+        });
     }
     g.finish();
 }
@@ -59,7 +61,13 @@ fn solves(c: &mut Criterion) {
     g.sample_size(10);
     for sizes in [[6, 6, 3], [5, 5, 5]] {
         let partition = Partition::new(puzzle.shape, 0, &sizes).unwrap();
-        let (db, _) = PatternDatabase::new(&puzzle, &partition, &tables, &mut |_| {}).unwrap();
+        let (db, _) = PatternDatabase::new(
+            &puzzle,
+            &partition,
+            &tables,
+            &mut npuzzle::heuristic::pdb::keep_going,
+        )
+        .unwrap();
         g.bench_function(format!("pdb:{}", partition.name()), |b| {
             b.iter(|| {
                 for (board, optimal) in &instances[..20] {

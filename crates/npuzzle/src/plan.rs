@@ -34,7 +34,7 @@ use serde::{Serialize, Serializer};
 use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::error::SolveError;
-use crate::heuristic::pdb::BuildProgress;
+use crate::heuristic::pdb::build::Progress;
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
 use crate::search::effective_weight;
@@ -398,12 +398,13 @@ fn proves_optimal(algorithm: Algorithm, heuristic: Option<&HeuristicSpec>, weigh
 /// it finds them in memory. Returns what happened to each table.
 ///
 /// # Errors
-/// A `pdb:` partition that does not fit the board (which [`plan`] has already ruled out).
+/// A `pdb:` partition that does not fit the board (which [`plan`] has already ruled out);
+/// a build stopped by `progress` ([`PdbError::Stopped`](crate::heuristic::pdb::PdbError)).
 pub fn prepare(
     plan: &Plan,
     goal: &Board,
     tables: &Tables,
-    progress: &mut dyn FnMut(&BuildProgress),
+    progress: &mut Progress<'_>,
 ) -> Result<Vec<TableEvent>, SolveError> {
     let Some(puzzle) = Puzzle::new(goal) else {
         return Ok(Vec::new());

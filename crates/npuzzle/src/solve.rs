@@ -1,13 +1,16 @@
 //! Carrying out a [`Plan`]: check solvability, run its phases in turn, report.
 
-use std::time::Instant;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::constructive;
 use crate::error::SolveError;
+use crate::heuristic::pdb::{BuildProgress, PdbError};
 use crate::heuristic::{
-    self, Heuristic, HeuristicSpec, LinearConflict, Manhattan, Reevaluate, Tables,
+    self, Heuristic, HeuristicError, HeuristicSpec, LinearConflict, Manhattan, Reevaluate, Tables,
 };
 use crate::moves::Move;
 use crate::plan::{self, Phase, PhaseKind, Plan, SolveOptions};
@@ -258,16 +261,24 @@ fn run_search(
                 search::idastar(puzzle, tiles, LinearConflict::new(puzzle), control)
             }
             HeuristicSpec::Pdb(p) => {
-                let partition = p
-                    .partition(puzzle)
-                    .map_err(heuristic::HeuristicError::from)?;
-                let (db, _) =
-                    heuristic::pdb::PatternDatabase::new(puzzle, &partition, tables, &mut |_| {})
-                        .map_err(heuristic::HeuristicError::from)?;
-                search::idastar(puzzle, tiles, db.search(), control)
+                let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
+                let mut watch = BuildWatch::new(&control);
+                let built =
+                    heuristic::pdb::PatternDatabase::new(puzzle, &partition, tables, &mut |p| {
+                        watch.check(p)
+                    });
+                let db = match built {
+                    Ok((db, _)) => db,
+                    Err(PdbError::Stopped) => return Ok(watch.outcome()),
+                    Err(e) => return Err(HeuristicError::from(e).into()),
+                };
+                search::idastar(puzzle, tiles, db.search(), watch.rest(control))
             }
             _ => {
-                let h = heuristic::build(spec, puzzle, tables)?;
+                let (h, control) = match build_watched(spec, puzzle, tables, control)? {
+                    Ok(built) => built,
+                    Err(stopped) => return Ok(stopped),
+                };
                 let Some(control) = charge(control, h.heap_bytes()) else {
                     return Ok(over_memory());
                 };
@@ -286,7 +297,10 @@ fn run_search(
                 control,
             ),
             _ => {
-                let h = heuristic::build(spec, puzzle, tables)?;
+                let (h, control) = match build_watched(spec, puzzle, tables, control)? {
+                    Ok(built) => built,
+                    Err(stopped) => return Ok(stopped),
+                };
                 let Some(control) = charge(control, h.heap_bytes()) else {
                     return Ok(over_memory());
                 };
@@ -298,7 +312,10 @@ fn run_search(
         | Algorithm::Greedy
         | Algorithm::WeightedAStar
         | Algorithm::Constructive => {
-            let h = heuristic::build(spec, puzzle, tables)?;
+            let (h, control) = match build_watched(spec, puzzle, tables, control)? {
+                Ok(built) => built,
+                Err(stopped) => return Ok(stopped),
+            };
             let Some(control) = charge(control, h.heap_bytes()) else {
                 return Ok(over_memory());
             };
@@ -317,6 +334,73 @@ fn run_search(
             )
         }
     })
+}
+
+/// The heuristic of `spec`, its tables built under `control`'s time limit and cancel flag,
+/// and the control left for the search; or, when a build was stopped, the outcome saying why.
+#[allow(clippy::type_complexity)]
+fn build_watched<'a>(
+    spec: &HeuristicSpec,
+    puzzle: &Puzzle,
+    tables: &Tables,
+    control: Control<'a>,
+) -> Result<Result<(Box<dyn Heuristic>, Control<'a>), SearchOutcome>, SolveError> {
+    let mut watch = BuildWatch::new(&control);
+    match heuristic::build_watched(spec, puzzle, tables, &mut |p| watch.check(p)) {
+        Ok(h) => Ok(Ok((h, watch.rest(control)))),
+        Err(HeuristicError::Pdb(PdbError::Stopped)) => Ok(Err(watch.outcome())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Table builds before a search, held to the search's own time limit and cancel flag: a
+/// request that may take half a second does not spend two building a table first.
+struct BuildWatch<'a> {
+    started: Instant,
+    time: Option<Duration>,
+    cancel: Option<&'a AtomicBool>,
+    stopped_by: Option<StopReason>,
+}
+
+impl<'a> BuildWatch<'a> {
+    fn new(control: &Control<'a>) -> BuildWatch<'a> {
+        BuildWatch {
+            started: Instant::now(),
+            time: control.limits.time,
+            cancel: control.cancel,
+            stopped_by: None,
+        }
+    }
+
+    /// A build's progress callback: stops it at the time limit or on cancellation.
+    fn check(&mut self, _: &BuildProgress) -> ControlFlow<()> {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stopped_by = Some(StopReason::Cancelled);
+        } else if self.time.is_some_and(|t| self.started.elapsed() >= t) {
+            self.stopped_by = Some(StopReason::Time);
+        }
+        if self.stopped_by.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The search's control: its time limit less the time spent on tables.
+    fn rest<'c>(&self, mut control: Control<'c>) -> Control<'c> {
+        if let Some(t) = control.limits.time {
+            control.limits.time = Some(t.saturating_sub(self.started.elapsed()));
+        }
+        control
+    }
+
+    /// The outcome of a search whose tables could not be built in time.
+    fn outcome(&self) -> SearchOutcome {
+        SearchOutcome {
+            stopped_by: self.stopped_by.or(Some(StopReason::Cancelled)),
+            ..SearchOutcome::default()
+        }
+    }
 }
 
 /// `control` with the memory limit lowered by `bytes` a heuristic holds in its own tables,

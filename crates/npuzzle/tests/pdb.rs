@@ -15,7 +15,13 @@ use npuzzle::{solve, Algorithm, Board, GoalSpec, HeuristicSpec, Puzzle, Shape, S
 fn database(goal: &Board, sizes: &[usize]) -> (Puzzle, PatternDatabase) {
     let puzzle = Puzzle::new(goal).unwrap();
     let partition = Partition::new(puzzle.shape, usize::from(puzzle.goal_cell[0]), sizes).unwrap();
-    let (db, _) = PatternDatabase::new(&puzzle, &partition, common::tables(), &mut |_| {}).unwrap();
+    let (db, _) = PatternDatabase::new(
+        &puzzle,
+        &partition,
+        common::tables(),
+        &mut npuzzle::heuristic::pdb::keep_going,
+    )
+    .unwrap();
     (puzzle, db)
 }
 
@@ -281,13 +287,27 @@ fn cache_round_trips_and_rejects_bad_files() {
         cells: vec![1, 2, 3, 5, 6],
         blank: 0,
     };
-    let (built, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
+    let (built, e) = fetch(
+        Some(&dir),
+        &key,
+        false,
+        true,
+        &mut npuzzle::heuristic::pdb::keep_going,
+    )
+    .unwrap();
     let path = match e.source {
         TableSource::Built(Some(Ok(p))) => p,
         other => panic!("expected a saved build, got {other:?}"),
     };
     assert_eq!(path, dir.join(store::file_name(&key)));
-    let (loaded, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
+    let (loaded, e) = fetch(
+        Some(&dir),
+        &key,
+        false,
+        true,
+        &mut npuzzle::heuristic::pdb::keep_going,
+    )
+    .unwrap();
     assert_eq!(e.source, TableSource::Disk(path.clone()));
     assert_eq!(loaded, built);
 
@@ -326,7 +346,14 @@ fn cache_round_trips_and_rejects_bad_files() {
         let mut bytes = good.clone();
         damage(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
-        let (t, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
+        let (t, e) = fetch(
+            Some(&dir),
+            &key,
+            false,
+            true,
+            &mut npuzzle::heuristic::pdb::keep_going,
+        )
+        .unwrap();
         let (rejected, reason) = e.rejected.expect("a damaged file is not trusted");
         assert_eq!(rejected, path);
         assert!(reason.contains(why), "{why}: {reason}");
@@ -345,14 +372,74 @@ fn cache_round_trips_and_rejects_bad_files() {
         cells: vec![1, 2, 3, 5, 6],
         ..key.clone()
     };
-    let (_, e) = fetch(Some(&dir), &other, false, true, &mut |_| {});
+    let (_, e) = fetch(
+        Some(&dir),
+        &other,
+        false,
+        true,
+        &mut npuzzle::heuristic::pdb::keep_going,
+    )
+    .unwrap();
     let other_path = match e.source {
         TableSource::Built(Some(Ok(p))) => p,
         s => panic!("{s:?}"),
     };
     std::fs::copy(&other_path, &path).unwrap();
-    let (t, e) = fetch(Some(&dir), &key, false, true, &mut |_| {});
+    let (t, e) = fetch(
+        Some(&dir),
+        &key,
+        false,
+        true,
+        &mut npuzzle::heuristic::pdb::keep_going,
+    )
+    .unwrap();
     assert!(e.rejected.unwrap().1.contains("holds the pattern"));
     assert_eq!(t, built);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A table build counts against the search's time limit and its cancel flag (issue 15,
+/// failure 2: `pdb:` partitions built outside a request's limits). Before, the three 6-tile
+/// tables of 4x5 were built in full (seconds) and only then did the time limit start.
+#[test]
+fn a_time_limit_or_a_cancel_stops_a_table_build() {
+    use npuzzle::search::{Limits, StopReason};
+    use npuzzle::Tables;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
+    let shape: Shape = "4x5".parse().unwrap();
+    let goal = GoalSpec::Standard.board(shape).unwrap();
+    let start = random_walk(&goal, 200, &mut rng(15));
+    let options = SolveOptions {
+        algorithm: Algorithm::IdaStar,
+        heuristic: Some("pdb:6-6-6-1".parse::<HeuristicSpec>().unwrap()),
+        ..SolveOptions::default()
+    };
+    // A fresh memory-only value, so that the tables are not at hand.
+    let tables = Tables::default();
+    let control = Control {
+        limits: Limits {
+            time: Some(Duration::from_millis(300)),
+            ..Limits::default()
+        },
+        ..Control::default()
+    };
+    let started = Instant::now();
+    let s = solve(&start, &goal, &options, &tables, control).unwrap();
+    let took = started.elapsed();
+    assert_eq!(s.stopped_by, Some(StopReason::Time));
+    assert!(s.moves.is_none());
+    assert!(took < Duration::from_millis(1500), "took {took:?}");
+
+    let cancel = AtomicBool::new(true);
+    let control = Control {
+        cancel: Some(&cancel),
+        ..Control::default()
+    };
+    let started = Instant::now();
+    let s = solve(&start, &goal, &options, &tables, control).unwrap();
+    assert_eq!(s.stopped_by, Some(StopReason::Cancelled));
+    assert!(started.elapsed() < Duration::from_millis(1000));
+    assert_eq!(tables.bytes_in_memory(), 0, "a stopped build keeps nothing");
 }

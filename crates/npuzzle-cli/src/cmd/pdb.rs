@@ -93,8 +93,11 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
     let bar = BuildBar::new();
     let mut events = Vec::new();
     for key in partition.keys() {
-        let (_, event) = fetch(dir, &key, args.force, true, &mut |p| bar.update(p));
+        let fetched = fetch(dir, &key, args.force, true, &mut |p| bar.update(p));
         bar.finish();
+        let Ok((_, event)) = fetched else {
+            bail!("interrupted: the table build was stopped, nothing of it was saved");
+        };
         println!("  {}", describe(&event));
         events.push(event);
     }

@@ -90,6 +90,14 @@ pub trait IncrementalHeuristic {
         let _ = cut;
         self.apply(tiles, h, tile, from, to, m)
     }
+    /// A hint that `apply` will soon be called with these arguments (the tiles as they are
+    /// before the move): a heuristic that reads large tables starts fetching the entries, so
+    /// that the cache misses of a node's children overlap instead of coming one after the
+    /// other. Changes nothing; the default does nothing.
+    #[inline]
+    fn prefetch(&self, tile: u8, from: usize, to: usize) {
+        let _ = (tile, from, to);
+    }
 }
 
 /// A borrowed heuristic works as the heuristic itself: the parallel search lends each
@@ -130,6 +138,10 @@ impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
     ) -> (u32, Self::Undo) {
         (**self).apply_cut(tiles, h, tile, from, to, m, cut)
     }
+    #[inline]
+    fn prefetch(&self, tile: u8, from: usize, to: usize) {
+        (**self).prefetch(tile, from, to)
+    }
 }
 
 /// Any [`Heuristic`] as an [`IncrementalHeuristic`] that re-evaluates every state. Values are
@@ -165,6 +177,20 @@ pub fn build(
     puzzle: &Puzzle,
     tables: &Tables,
 ) -> Result<Box<dyn Heuristic>, HeuristicError> {
+    build_watched(spec, puzzle, tables, &mut pdb::keep_going)
+}
+
+/// [`build`], with `progress` told how every table build goes and able to stop it (then
+/// [`HeuristicError::Pdb`] with [`pdb::PdbError::Stopped`]).
+///
+/// # Errors
+/// As [`build`], and a stopped build.
+pub fn build_watched(
+    spec: &HeuristicSpec,
+    puzzle: &Puzzle,
+    tables: &Tables,
+    progress: &mut pdb::build::Progress<'_>,
+) -> Result<Box<dyn Heuristic>, HeuristicError> {
     Ok(match spec {
         HeuristicSpec::Misplaced => Box::new(Misplaced::new(puzzle)),
         HeuristicSpec::Manhattan => Box::new(Manhattan::new(puzzle)),
@@ -173,17 +199,17 @@ pub fn build(
         HeuristicSpec::Perfect => Box::new(tables.perfect(puzzle)?),
         HeuristicSpec::Pdb(p) => {
             let partition = p.partition(puzzle)?;
-            Box::new(pdb::PatternDatabase::new(puzzle, &partition, tables, &mut |_| {})?.0)
+            Box::new(pdb::PatternDatabase::new(puzzle, &partition, tables, progress)?.0)
         }
         HeuristicSpec::Sum(terms) => Box::new(WeightedSum(
             terms
                 .iter()
-                .map(|(w, s)| Ok((*w, build(s, puzzle, tables)?)))
+                .map(|(w, s)| Ok((*w, build_watched(s, puzzle, tables, progress)?)))
                 .collect::<Result<_, HeuristicError>>()?,
         )),
         HeuristicSpec::Max(parts) => Box::new(Max(parts
             .iter()
-            .map(|s| build(s, puzzle, tables))
+            .map(|s| build_watched(s, puzzle, tables, progress))
             .collect::<Result<_, _>>()?)),
     })
 }

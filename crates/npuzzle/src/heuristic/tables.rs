@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use super::pdb::build::{build, BuildProgress};
+use super::pdb::build::{build, BuildStopped, Progress};
 use super::pdb::store;
 use super::pdb::table::{PatternTable, TableKey};
 use super::perfect::{self, PerfectTable, MAX_PERFECT_CELLS};
@@ -184,20 +184,23 @@ impl Tables {
 
     /// The pattern table for `key`: from memory, else from the cache directory, else built
     /// (and saved there when the policy allows). `progress` is called during a build.
+    ///
+    /// # Errors
+    /// [`BuildStopped`] when `progress` stopped a build; nothing is kept or saved.
     pub fn pattern(
         &self,
         key: &TableKey,
-        progress: &mut dyn FnMut(&BuildProgress),
-    ) -> (Arc<PatternTable>, TableEvent) {
+        progress: &mut Progress<'_>,
+    ) -> Result<(Arc<PatternTable>, TableEvent), BuildStopped> {
         if let Some(t) = self.touch_pattern(key) {
-            return (t.clone(), memory_event(key, &t));
+            return Ok((t.clone(), memory_event(key, &t)));
         }
         let _building = self.0.building.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = self.touch_pattern(key) {
-            return (t.clone(), memory_event(key, &t));
+            return Ok((t.clone(), memory_event(key, &t)));
         }
         let save = self.0.policy.save;
-        let (table, event) = fetch(self.0.dir.as_deref(), key, false, save, progress);
+        let (table, event) = fetch(self.0.dir.as_deref(), key, false, save, progress)?;
         let table = Arc::new(table);
         let bytes = table.bytes() as u64;
         let mut held = self.lock();
@@ -212,7 +215,7 @@ impl Tables {
             },
         );
         self.evict(&mut held);
-        (table, event)
+        Ok((table, event))
     }
 
     fn touch_pattern(&self, key: &TableKey) -> Option<Arc<PatternTable>> {
@@ -330,13 +333,16 @@ fn memory_event(key: &TableKey, t: &PatternTable) -> TableEvent {
 /// Loads the table from `dir` if a sound file is there (unless `force`), else builds it
 /// and, when `save`, saves it there. Touches no [`Tables`]: `npuzzle pdb build` uses it
 /// directly.
+///
+/// # Errors
+/// [`BuildStopped`] when `progress` stopped the build.
 pub fn fetch(
     dir: Option<&Path>,
     key: &TableKey,
     force: bool,
     save: bool,
-    progress: &mut dyn FnMut(&BuildProgress),
-) -> (PatternTable, TableEvent) {
+    progress: &mut Progress<'_>,
+) -> Result<(PatternTable, TableEvent), BuildStopped> {
     let started = Instant::now();
     let mut rejected = None;
     if let (Some(dir), false) = (dir, force) {
@@ -351,13 +357,13 @@ pub fn fetch(
                         bytes: t.bytes(),
                         rejected: None,
                     };
-                    return (t, event);
+                    return Ok((t, event));
                 }
                 Err(why) => rejected = Some((path, why)),
             }
         }
     }
-    let table = build(key, progress);
+    let table = build(key, progress)?;
     let seconds = started.elapsed().as_secs_f64();
     let saved = dir
         .filter(|_| save)
@@ -369,7 +375,7 @@ pub fn fetch(
         bytes: table.bytes(),
         rejected,
     };
-    (table, event)
+    Ok((table, event))
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use crate::error::SolveError;
-use crate::heuristic::pdb::BuildProgress;
+use crate::heuristic::pdb::build::Progress;
+use crate::heuristic::pdb::PdbError;
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables};
 use crate::puzzle::Puzzle;
 
@@ -126,7 +127,7 @@ pub(super) fn prepare_spec(
     spec: &HeuristicSpec,
     puzzle: &Puzzle,
     tables: &Tables,
-    progress: &mut dyn FnMut(&BuildProgress),
+    progress: &mut Progress<'_>,
     events: &mut Vec<TableEvent>,
 ) -> Result<(), SolveError> {
     match spec {
@@ -136,7 +137,9 @@ pub(super) fn prepare_spec(
         HeuristicSpec::Pdb(p) => {
             let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
             for key in partition.keys() {
-                let (_, event) = tables.pattern(&key, progress);
+                let (_, event) = tables
+                    .pattern(&key, progress)
+                    .map_err(|stopped| HeuristicError::from(PdbError::from(stopped)))?;
                 if !events.iter().any(|e: &TableEvent| e.key == event.key) {
                     events.push(event);
                 }

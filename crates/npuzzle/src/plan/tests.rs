@@ -97,7 +97,13 @@ fn tables_in_memory_change_the_source_not_the_choice() {
     let tables = Tables::default();
     let before = auto("3x4", &tables);
     assert!(before.builds_tables());
-    prepare(&before, &goal("3x4"), &tables, &mut |_| {}).unwrap();
+    prepare(
+        &before,
+        &goal("3x4"),
+        &tables,
+        &mut crate::heuristic::pdb::keep_going,
+    )
+    .unwrap();
     let after = auto("3x4", &tables);
     assert_eq!(after.phases, before.phases);
     assert!(after

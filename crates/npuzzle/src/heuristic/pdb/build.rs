@@ -18,6 +18,8 @@
 //! pattern 1.4 billion states in 356 MB, plus a byte per placement (519 MB) that is packed
 //! into 4-bit entries at the end.
 
+use std::ops::ControlFlow;
+
 use super::index::{Combinations, Permutations, MAX_PATTERN_TILES};
 use super::memory::{TableMemory, WordMemory};
 use super::table::{PatternTable, TableKey};
@@ -36,14 +38,32 @@ pub struct BuildProgress {
     pub total: u64,
 }
 
+/// What a build reports to, now and then (many times a second): `Break` stops the build.
+pub type Progress<'a> = dyn FnMut(&BuildProgress) -> ControlFlow<()> + 'a;
+
+/// A build's progress callback that never stops it.
+pub fn keep_going(_: &BuildProgress) -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
+
+/// A build stopped by its progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildStopped;
+
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
+/// Every this many entries, packing reports its progress (and may be stopped).
+const PACK_CHUNK: usize = 1 << 22;
+
 /// Builds the table for `key`, calling `progress` now and then.
+///
+/// # Errors
+/// [`BuildStopped`] when `progress` returns `Break`; what was built is dropped.
 ///
 /// # Panics
 /// If the key is not one `Partition::new` accepts (over 32 cells, over 8 tiles, the blank
 /// among the pattern's cells).
-pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> PatternTable {
+pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable, BuildStopped> {
     let (shape, cells) = (key.shape, &key.cells[..]);
     let n = shape.cells();
     assert!(!cells.contains(&key.blank) && usize::from(key.blank) < n);
@@ -190,12 +210,15 @@ pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> Patter
                 };
             }
             if slot % 512 == 0 {
-                progress(&BuildProgress {
+                let now = BuildProgress {
                     tiles: k,
                     depth,
                     expanded,
                     total,
-                });
+                };
+                if progress(&now).is_break() {
+                    return Err(BuildStopped);
+                }
             }
         }
         if discovered == 0 {
@@ -204,26 +227,30 @@ pub fn build(key: &TableKey, progress: &mut dyn FnMut(&BuildProgress)) -> Patter
         depth += 1;
         std::mem::swap(&mut current, &mut next);
     }
-    progress(&BuildProgress {
+    let done = BuildProgress {
         tiles: k,
         depth,
         expanded: total,
         total,
-    });
+    };
     b.states = WordMemory::zeroed(0);
-    let (data, capped) = pack(b.distance, k, perms, &md_rows);
-    PatternTable {
+    let (data, capped) = pack(b.distance, k, perms, &md_rows, &mut || {
+        progress(&done).is_continue()
+    })
+    .ok_or(BuildStopped)?;
+    Ok(PatternTable {
         key: key.clone(),
         entries: entries as u64,
         data,
         max_distance: depth.min(255) as u8,
         capped,
-    }
+    })
 }
 
 /// Turns distances (a byte each) into 4-bit entries `(d − md) / 2`, in place: entry `i` goes
 /// to byte `i / 2`, which was read before. Returns the entries and how many hit the cap
-/// of 15 (or were never reached, which no solvable board can meet).
+/// of 15 (or were never reached, which no solvable board can meet); `None` when `go_on`
+/// (asked every [`PACK_CHUNK`] entries) says to stop.
 ///
 /// Computing Manhattan distances here, in one sequential pass, is cheaper than during the
 /// search, where placements arrive in random order.
@@ -232,11 +259,15 @@ fn pack(
     k: usize,
     perms: &Permutations,
     md_rows: &[u8],
-) -> (TableMemory, u64) {
+    go_on: &mut dyn FnMut() -> bool,
+) -> Option<(TableMemory, u64)> {
     let fact = perms.count();
     let entries = bytes.len();
     let mut capped = 0u64;
     for i in 0..entries {
+        if i % PACK_CHUNK == 0 && !go_on() {
+            return None;
+        }
         let d = u32::from(bytes[i]);
         let (o, pi) = (i / fact, i % fact);
         let arr = perms.arrangement(pi);
@@ -257,7 +288,7 @@ fn pack(
     if entries % 2 == 1 {
         bytes[entries / 2] |= 0xF0;
     }
-    (TableMemory::copy_of(&bytes[..entries.div_ceil(2)]), capped)
+    Some((TableMemory::copy_of(&bytes[..entries.div_ceil(2)]), capped))
 }
 
 /// The frontier arrangements of one slot, as a list and as bit masks per state word (the

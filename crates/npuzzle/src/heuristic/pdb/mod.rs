@@ -21,7 +21,7 @@
 //! let goal = GoalSpec::Standard.board("3x3".parse()?)?;
 //! let puzzle = Puzzle::new(&goal).unwrap();
 //! let partition = Partition::new(puzzle.shape, 8, &[4, 4])?;
-//! let (db, _) = PatternDatabase::new(&puzzle, &partition, &Tables::default(), &mut |_| {})?;
+//! let (db, _) = PatternDatabase::new(&puzzle, &partition, &Tables::default(), &mut npuzzle::heuristic::pdb::keep_going)?;
 //! let start = Board::parse("8 6 7/2 5 4/3 0 1", None)?; // 31 moves from the goal
 //! let h = db.value(&puzzle.encode(&start));
 //! assert!(h >= 21 && h <= 31); // at least Manhattan distance, at most the true distance
@@ -33,11 +33,12 @@ mod database;
 pub mod index;
 mod memory;
 mod partition;
+mod prefetch;
 pub mod store;
 pub(crate) mod table;
 mod verify;
 
-pub use build::BuildProgress;
+pub use build::{keep_going, BuildProgress, BuildStopped};
 pub use database::{PatternDatabase, PatternState, PdbSearch, PdbUndo};
 pub use index::{table_entries, MAX_PDB_CELLS};
 pub use partition::{candidates, sizes_within, Partition, PartitionSpec, MAX_TABLE_ENTRIES};
@@ -97,6 +98,15 @@ pub enum PdbError {
     /// A partition used with a goal it was not made for.
     #[error("partition was made for another shape or blank goal cell")]
     GoalMismatch,
+    /// A table build stopped by its caller (a time limit, a cancelled request).
+    #[error("a pattern table build was stopped before it finished")]
+    Stopped,
+}
+
+impl From<build::BuildStopped> for PdbError {
+    fn from(_: build::BuildStopped) -> PdbError {
+        PdbError::Stopped
+    }
 }
 
 #[cfg(test)]
