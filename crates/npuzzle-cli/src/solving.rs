@@ -1,13 +1,17 @@
 //! Solving one board on a terminal: the plan, its tables loaded or built with a progress
 //! bar, then the search with a spinner. `solve` and `interactive` share it.
 
+use std::time::Instant;
+
 use anyhow::Result;
+use npuzzle::heuristic::pdb::PdbError;
+use npuzzle::heuristic::HeuristicError;
 use npuzzle::search::{Control, Progress};
 use npuzzle::{check_solvable, execute, plan, Board, Solution, SolveError, Tables};
 
 use crate::options::SearchArgs;
 use crate::progress::SearchSpinner;
-use crate::tables::prepare;
+use crate::tables::prepare_within;
 
 /// Plans, prepares the plan's tables (with a progress bar) and solves, with a spinner on a
 /// terminal. The inner result is the solver's: an unsolvable board or a refused choice.
@@ -22,7 +26,7 @@ pub fn solve_one(
     trace: usize,
     threads: usize,
 ) -> Result<Result<Solution, SolveError>> {
-    let limits = search.limits()?;
+    let mut limits = search.limits()?;
     let p = match plan(goal, &search.solve_options(), tables) {
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
@@ -31,10 +35,20 @@ pub fn solve_one(
     if let Err(e) = check_solvable(start, goal) {
         return Ok(Err(e));
     }
-    if let Err(e) = prepare(&p, goal, tables) {
-        // After Ctrl-C stopped a build, the search below stops at once (its cancel flag is
-        // up) and reports `interrupted` like any interrupted search.
-        if !crate::interrupt::interrupted() {
+    // Building tables counts against the time limit: the search gets what is left.
+    let started = Instant::now();
+    let prepared = prepare_within(&p, goal, tables, limits.time);
+    if let Some(t) = &mut limits.time {
+        *t = t.saturating_sub(started.elapsed());
+    }
+    if let Err(e) = prepared {
+        // A build stopped by Ctrl-C or the time limit: the search below stops at once (its
+        // cancel flag is up, or no time is left, and the table is missing) and says which.
+        let stopped = matches!(
+            &e,
+            SolveError::Heuristic(HeuristicError::Pdb(PdbError::Stopped))
+        );
+        if !stopped {
             return Ok(Err(e));
         }
     }

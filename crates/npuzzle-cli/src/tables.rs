@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -80,11 +80,33 @@ impl Prepared {
 /// and a warning for each cached file that was not trusted or could not be saved.
 ///
 /// # Errors
-/// A table that cannot serve the goal (which planning has ruled out).
+/// A table that cannot serve the goal (which planning has ruled out); a build stopped by
+/// Ctrl-C.
 pub fn prepare(plan: &Plan, goal: &Board, tables: &Tables) -> Result<Prepared, SolveError> {
+    prepare_within(plan, goal, tables, None)
+}
+
+/// [`prepare`], stopping a build once `time` has passed (the search's time limit: the
+/// search then finds the table missing and stops at once, saying `time`).
+///
+/// # Errors
+/// As [`prepare`], and a build stopped by the time limit.
+pub fn prepare_within(
+    plan: &Plan,
+    goal: &Board,
+    tables: &Tables,
+    time: Option<Duration>,
+) -> Result<Prepared, SolveError> {
     let started = Instant::now();
     let bar = BuildBar::new();
-    let events = npuzzle::plan::prepare(plan, goal, tables, &mut |p| bar.update(p))?;
+    let events = npuzzle::plan::prepare(plan, goal, tables, &mut |p| {
+        let late = time.is_some_and(|t| started.elapsed() >= t);
+        if late {
+            ControlFlow::Break(())
+        } else {
+            bar.update(p)
+        }
+    })?;
     bar.finish();
     warn_about(&events);
     Ok(Prepared {

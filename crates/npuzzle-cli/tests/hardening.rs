@@ -181,6 +181,35 @@ fn a_wide_expression_stops_on_time() {
     );
 }
 
+/// Item 2, on the command line: a table build counts against `--time-limit` (the 6-tile
+/// table of 4x5 takes about 1.5 s to build; before, it was built in full and then searched
+/// for the whole time limit). Nothing is saved from the stopped build.
+#[test]
+fn a_time_limit_covers_a_table_build() {
+    let dir = TempDir::new().unwrap();
+    let started = Instant::now();
+    let out = npuzzle_in(dir.path())
+        .args([
+            "solve",
+            "12 17 1 11 13/6 0 2 3 5/10 19 14 15 16/18 9 7 8 4",
+            "-H",
+            "pdb:6-4-4-4-1",
+            "-a",
+            "idastar",
+            "--time-limit",
+            "0.2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains(r#""stopped_by":"time""#), "{stdout}");
+    assert!(took < Duration::from_millis(1200), "took {took:?}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// Item 11: `serve --max-concurrent 18446744073709551615` panicked.
 #[test]
 fn absurd_max_concurrent_is_refused() {

@@ -93,10 +93,17 @@ pub trait IncrementalHeuristic {
     /// A hint that `apply` will soon be called with these arguments (the tiles as they are
     /// before the move): a heuristic that reads large tables starts fetching the entries, so
     /// that the cache misses of a node's children overlap instead of coming one after the
-    /// other. Changes nothing; the default does nothing.
+    /// other. Changes nothing; the default does nothing. Called only when
+    /// [`prefetches`](Self::prefetches) says so.
     #[inline]
     fn prefetch(&self, tile: u8, from: usize, to: usize) {
         let _ = (tile, from, to);
+    }
+    /// Whether [`prefetch`](Self::prefetch) does anything (the default: no), so that a
+    /// search skips the calls.
+    #[inline]
+    fn prefetches(&self) -> bool {
+        false
     }
 }
 
@@ -141,6 +148,10 @@ impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
     #[inline]
     fn prefetch(&self, tile: u8, from: usize, to: usize) {
         (**self).prefetch(tile, from, to)
+    }
+    #[inline]
+    fn prefetches(&self) -> bool {
+        (**self).prefetches()
     }
 }
 

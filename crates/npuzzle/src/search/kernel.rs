@@ -162,12 +162,14 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             self.max_open = depth;
         }
         let neighbours = self.neighbours[blank];
-        // Start every child's table reads before evaluating the first (a no-op for
-        // heuristics without large tables), so their cache misses overlap.
-        for (mi, &to) in neighbours.iter().enumerate() {
-            if to != NO_CELL && mi != back {
-                let to = usize::from(to);
-                self.heuristic.prefetch(self.tiles[to], to, blank);
+        // Start every child's table reads before evaluating the first (for heuristics with
+        // large tables), so their cache misses overlap.
+        if self.heuristic.prefetches() {
+            for (mi, &to) in neighbours.iter().enumerate() {
+                if to != NO_CELL && mi != back {
+                    let to = usize::from(to);
+                    self.heuristic.prefetch(self.tiles[to], to, blank);
+                }
             }
         }
         for (mi, &to) in neighbours.iter().enumerate() {

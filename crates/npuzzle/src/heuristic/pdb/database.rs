@@ -394,9 +394,6 @@ impl IncrementalHeuristic for PdbSearch<'_> {
     /// Starts reading the entries `apply` will read for this move, in both views.
     #[inline]
     fn prefetch(&self, tile: u8, from: usize, to: usize) {
-        if !self.db.prefetch {
-            return;
-        }
         let t = usize::from(tile);
         for v in 0..self.db.views.len() {
             let (p, _, mask, pi) = self.moved(v, t, from, to);
@@ -406,6 +403,12 @@ impl IncrementalHeuristic for PdbSearch<'_> {
             // tile of the pattern). Both of its cache lines.
             super::prefetch::prefetch_row(lookup.perms.row(pi));
         }
+    }
+
+    /// For patterns of [`PREFETCH_FROM_TILES`] tiles or more.
+    #[inline]
+    fn prefetches(&self) -> bool {
+        self.db.prefetch
     }
 
     #[inline]
