@@ -24,9 +24,15 @@ import sys
 import tempfile
 import time
 
-import npuzzle
+# Run as a script, Python puts this folder first on the path, where the source package
+# (without its compiled extension) would shadow the installed one.
+_HERE = pathlib.Path(__file__).resolve().parent
+if sys.path and pathlib.Path(sys.path[0] or ".").resolve() == _HERE:
+    del sys.path[0]
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+import npuzzle  # noqa: E402
+
+REPO = _HERE.parent
 
 
 def timed(f):

@@ -235,7 +235,7 @@ fn run_phase(
     };
     set_bounds(
         &mut solution,
-        search_lower_bound(&puzzle, &tiles),
+        || search_lower_bound(&puzzle, &tiles),
         weight_bound,
     );
     Ok(solution)
@@ -426,14 +426,17 @@ fn search_lower_bound(puzzle: &Puzzle, tiles: &[u8]) -> u64 {
 }
 
 /// Fills in `lower_bound` and `bound_factor` from a lower bound and, for bounded-suboptimal
-/// searches, their weight.
-fn set_bounds(s: &mut Solution, lower: u64, weight_bound: Option<f64>) {
+/// searches, their weight. The lower bound is computed only when the path is not optimal
+/// (an optimal path is its own bound; an 8-puzzle solved in microseconds should not pay for
+/// a second heuristic).
+fn set_bounds(s: &mut Solution, lower: impl FnOnce() -> u64, weight_bound: Option<f64>) {
     match s.length() {
         Some(len) if s.optimal => {
             s.lower_bound = Some(len as u64);
             s.bound_factor = Some(1.0);
         }
         Some(len) => {
+            let lower = lower();
             s.lower_bound = Some(lower);
             let certified = (lower > 0).then(|| len as f64 / lower as f64);
             s.bound_factor = match (weight_bound, certified) {
@@ -441,7 +444,7 @@ fn set_bounds(s: &mut Solution, lower: u64, weight_bound: Option<f64>) {
                 (w, c) => w.or(c),
             };
         }
-        None => s.lower_bound = Some(lower),
+        None => s.lower_bound = Some(lower()),
     }
 }
 
@@ -468,6 +471,6 @@ fn constructive(start: &Board, goal: &Board, verdict: Verdict, control: Control<
     };
     // A path no longer than a lower bound is a shortest one.
     solution.optimal = solution.length().is_some_and(|len| len as u64 <= lower);
-    set_bounds(&mut solution, lower, None);
+    set_bounds(&mut solution, || lower, None);
     solution
 }
