@@ -87,6 +87,7 @@ impl Heuristic for Manhattan {
 
 impl IncrementalHeuristic for Manhattan {
     type Undo = ();
+    const READS_TILES: bool = false;
     fn init(&mut self, tiles: &[u8]) -> u32 {
         self.total(tiles)
     }

@@ -56,6 +56,9 @@ pub trait Heuristic: Send + Sync {
 pub trait IncrementalHeuristic {
     /// What `undo` needs to restore internal state.
     type Undo: Copy;
+    /// Whether `apply` reads `tiles` (the board after the move). When it does not, IDA*'s
+    /// fixed-size kernels move the tile on their board only for children they expand.
+    const READS_TILES: bool = true;
     /// Sets up internal state for `tiles` and returns its value.
     fn init(&mut self, tiles: &[u8]) -> u32;
     /// `tile` has just moved from cell `from` to cell `to` by blank move `m`; `h` was the
@@ -111,6 +114,7 @@ pub trait IncrementalHeuristic {
 /// thread's copy to unit after unit.
 impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
     type Undo = H::Undo;
+    const READS_TILES: bool = H::READS_TILES;
     #[inline]
     fn init(&mut self, tiles: &[u8]) -> u32 {
         (**self).init(tiles)

@@ -179,8 +179,12 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             self.generated += 1;
             let to = usize::from(to);
             let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = 0;
+            // Heuristics that do not read the board move the tile only for children that
+            // are expanded (most children are pruned).
+            if H::READS_TILES {
+                self.tiles[blank] = tile;
+                self.tiles[to] = 0;
+            }
             let m = Move::ALL[mi];
             // Values from `cut` up need not be exact: such a child is pruned and cannot lower
             // the next bound (`next_bound > bound`, so `cut` is above the bound's too).
@@ -190,6 +194,10 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
                 .apply_cut(&self.tiles, h, tile, to, blank, m, cut);
             let f = g + 1 + h2;
             if f <= self.bound {
+                if !H::READS_TILES {
+                    self.tiles[blank] = tile;
+                    self.tiles[to] = 0;
+                }
                 // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
                 if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi) {
                     if self.path.is_empty() {
@@ -201,12 +209,18 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
                 if self.stopped_by.is_some() {
                     return false;
                 }
-            } else if f < self.next_bound {
-                self.next_bound = f;
+                self.tiles[to] = tile;
+                self.tiles[blank] = 0;
+            } else {
+                if f < self.next_bound {
+                    self.next_bound = f;
+                }
+                if H::READS_TILES {
+                    self.tiles[to] = tile;
+                    self.tiles[blank] = 0;
+                }
             }
             self.heuristic.undo(undo);
-            self.tiles[to] = tile;
-            self.tiles[blank] = 0;
         }
         false
     }

@@ -295,6 +295,7 @@ impl PdbSearch<'_> {
 
 impl IncrementalHeuristic for PdbSearch<'_> {
     type Undo = PdbUndo;
+    const READS_TILES: bool = false;
 
     fn init(&mut self, tiles: &[u8]) -> u32 {
         let db = self.db;
