@@ -26,6 +26,11 @@ impl PerfectTable {
         PerfectTable { n, dist }
     }
 
+    /// The distances by rank, shared.
+    pub(crate) fn distances(&self) -> &Arc<Vec<u8>> {
+        &self.dist
+    }
+
     /// The exact number of moves from `tiles` to the goal, or `None` if unreachable.
     pub fn distance(&self, tiles: &[u8]) -> Option<u32> {
         match self.dist[rank(tiles)] {

@@ -12,8 +12,10 @@
 //! when the policy allows). Tables in memory are dropped least recently used first when
 //! they outgrow the policy's budget.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -79,6 +81,59 @@ pub struct TableEvent {
 /// The exact table's key: shape and goal.
 type PerfectKey = (usize, usize, Vec<u8>);
 
+/// The exact table this thread fetched last, and from which [`Tables`] value.
+///
+/// Solving many small boards (`solve_many`, `batch`, the server's quick pool) asks for the
+/// same table thousands of times a second on every thread; the lock all threads share then
+/// costs more than the solving. A thread finds its last table here instead. It keeps at most
+/// one table alive (at most 10 cells: under 2 MB) after the shared tables drop it.
+struct LastPerfect {
+    id: u64,
+    shape: (usize, usize),
+    goal: Vec<u8>,
+    dist: Arc<Vec<u8>>,
+}
+
+thread_local! {
+    static LAST_PERFECT: RefCell<Option<LastPerfect>> = const { RefCell::new(None) };
+}
+
+impl LastPerfect {
+    fn get(id: u64, puzzle: &Puzzle) -> Option<Arc<Vec<u8>>> {
+        LAST_PERFECT.with_borrow(|last| {
+            last.as_ref()
+                .filter(|l| {
+                    l.id == id
+                        && l.shape == (puzzle.shape.rows(), puzzle.shape.cols())
+                        && l.goal == puzzle.goal
+                })
+                .map(|l| l.dist.clone())
+        })
+    }
+
+    /// Forgets this thread's memo of `key` (`None`: of any table) of value `id`. Other
+    /// threads keep theirs until they fetch another table.
+    fn forget(id: u64, key: Option<&PerfectKey>) {
+        LAST_PERFECT.with_borrow_mut(|last| {
+            let matches = last.as_ref().is_some_and(|l| {
+                l.id == id && key.map_or(true, |(r, c, g)| l.shape == (*r, *c) && l.goal == *g)
+            });
+            if matches {
+                *last = None;
+            }
+        });
+    }
+
+    fn set(id: u64, puzzle: &Puzzle, dist: &Arc<Vec<u8>>) {
+        LAST_PERFECT.set(Some(LastPerfect {
+            id,
+            shape: (puzzle.shape.rows(), puzzle.shape.cols()),
+            goal: puzzle.goal.clone(),
+            dist: dist.clone(),
+        }));
+    }
+}
+
 /// One table in memory, with when it was last used (for eviction).
 struct Held<T> {
     table: Arc<T>,
@@ -95,6 +150,8 @@ struct InMemory {
 }
 
 struct Inner {
+    /// Tells this value from others in the thread-local memo ([`LastPerfect`]).
+    id: u64,
     dir: Option<PathBuf>,
     policy: TablePolicy,
     held: Mutex<InMemory>,
@@ -125,7 +182,9 @@ impl Default for Tables {
 impl Tables {
     /// Tables cached in `dir` (`None`: memory only), under `policy`.
     pub fn new(dir: Option<PathBuf>, policy: TablePolicy) -> Tables {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         Tables(Arc::new(Inner {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             dir,
             policy,
             held: Mutex::new(InMemory::default()),
@@ -159,6 +218,7 @@ impl Tables {
         let mut held = self.lock();
         held.patterns.clear();
         held.perfect.clear();
+        LastPerfect::forget(self.0.id, None);
     }
 
     /// Whether the pattern table is in memory, or in the cache directory with a sound
@@ -179,7 +239,8 @@ impl Tables {
 
     /// Whether the exact table for this puzzle's goal is in memory.
     pub fn perfect_in_memory(&self, puzzle: &Puzzle) -> bool {
-        self.lock().perfect.contains_key(&perfect_key(puzzle))
+        LastPerfect::get(self.0.id, puzzle).is_some()
+            || self.lock().perfect.contains_key(&perfect_key(puzzle))
     }
 
     /// The pattern table for `key`: from memory, else from the cache directory, else built
@@ -241,6 +302,17 @@ impl Tables {
                 max: MAX_PERFECT_CELLS,
             });
         }
+        if let Some(dist) = LastPerfect::get(self.0.id, puzzle) {
+            return Ok(PerfectTable::from_distances(n, dist));
+        }
+        let table = self.perfect_shared(puzzle)?;
+        LastPerfect::set(self.0.id, puzzle, table.distances());
+        Ok(table)
+    }
+
+    /// [`perfect`](Self::perfect) from the tables all threads share.
+    fn perfect_shared(&self, puzzle: &Puzzle) -> Result<PerfectTable, HeuristicError> {
+        let n = puzzle.cells();
         let key = perfect_key(puzzle);
         let touch = |held: &mut InMemory| {
             held.clock += 1;
@@ -302,6 +374,7 @@ impl Tables {
                 }
                 (_, Some((_, k))) => {
                     held.perfect.remove(&k);
+                    LastPerfect::forget(self.0.id, Some(&k));
                 }
                 (Some((_, k)), None) => {
                     held.patterns.remove(&k);
