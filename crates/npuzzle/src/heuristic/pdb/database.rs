@@ -474,7 +474,7 @@ impl IncrementalHeuristic for PdbSearch<'_> {
         }
     }
 
-    /// For patterns of [`PREFETCH_FROM_TILES`] tiles or more.
+    /// For patterns of 7 tiles or more (`PREFETCH_FROM_TILES`).
     #[inline]
     fn prefetches(&self) -> bool {
         self.db.prefetch
