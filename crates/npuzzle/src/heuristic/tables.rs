@@ -86,7 +86,7 @@ type PerfectKey = (usize, usize, Vec<u8>);
 /// Solving many small boards (`solve_many`, `batch`, the server's quick pool) asks for the
 /// same table thousands of times a second on every thread; the lock all threads share then
 /// costs more than the solving. A thread finds its last table here instead. It keeps at most
-/// one table alive (at most 10 cells: under 2 MB) after the shared tables drop it.
+/// one table alive (at most 10 cells: 3.6 MB) after the shared tables drop it.
 struct LastPerfect {
     id: u64,
     shape: (usize, usize),
