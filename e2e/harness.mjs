@@ -73,6 +73,18 @@ export function drawnBoard(page) {
   });
 }
 
+/** Waits (up to 3 s) until the drawn board is `expected`, then checks it. Moves are drawn
+ * at once, but the board is laid out again after a board is set or a tab is opened. */
+export async function expectBoard(page, expected) {
+  const until = Date.now() + 3000;
+  let board = await drawnBoard(page);
+  while (JSON.stringify(board) !== JSON.stringify(expected) && Date.now() < until) {
+    await page.waitForTimeout(50);
+    board = await drawnBoard(page);
+  }
+  assert.deepEqual(board, expected);
+}
+
 export async function tab(page, name) {
   await page.click(`[role=tab][data-tab=${name}]`);
 }
