@@ -31,9 +31,9 @@ macro_rules! with_heuristic {
                 Ok($body)
             }
             HeuristicSpec::Pdb(p) => match p.partition(puzzle).and_then(|partition| {
-                PatternDatabase::new(puzzle, &partition, crate::tables(), &mut npuzzle::heuristic::pdb::keep_going)
+                PatternDatabase::from_tables(puzzle, &partition, crate::tables())
             }) {
-                Ok((db, _)) => {
+                Ok(db) => {
                     let $h = db.search();
                     Ok($body)
                 }

@@ -61,13 +61,7 @@ fn solves(c: &mut Criterion) {
     g.sample_size(10);
     for sizes in [[6, 6, 3], [5, 5, 5]] {
         let partition = Partition::new(puzzle.shape, 0, &sizes).unwrap();
-        let (db, _) = PatternDatabase::new(
-            &puzzle,
-            &partition,
-            &tables,
-            &mut npuzzle::heuristic::pdb::keep_going,
-        )
-        .unwrap();
+        let db = PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap();
         g.bench_function(format!("pdb:{}", partition.name()), |b| {
             b.iter(|| {
                 for (board, optimal) in &instances[..20] {

@@ -8,7 +8,8 @@ use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::constructive;
 use crate::error::SolveError;
-use crate::heuristic::pdb::{BuildProgress, PdbError};
+use crate::heuristic::pdb::build::Progress;
+use crate::heuristic::pdb::{BuildProgress, PatternDatabase, PdbError};
 use crate::heuristic::{
     self, Heuristic, HeuristicError, HeuristicSpec, LinearConflict, Manhattan, Reevaluate, Tables,
 };
@@ -262,25 +263,21 @@ fn run_search(
             }
             HeuristicSpec::Pdb(p) => {
                 let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
-                let mut watch = BuildWatch::new(&control);
-                let built =
-                    heuristic::pdb::PatternDatabase::new(puzzle, &partition, tables, &mut |p| {
-                        watch.check(p)
-                    });
-                let db = match built {
-                    Ok((db, _)) => db,
-                    Err(PdbError::Stopped) => return Ok(watch.outcome()),
-                    Err(e) => return Err(HeuristicError::from(e).into()),
-                };
-                search::idastar(puzzle, tiles, db.search(), watch.rest(control))
-            }
-            _ => {
-                let (h, control) = match build_watched(spec, puzzle, tables, control)? {
+                let built = watched(control, |progress| {
+                    PatternDatabase::new(puzzle, &partition, tables, progress)
+                        .map(|(db, _)| db)
+                        .map_err(HeuristicError::from)
+                })?;
+                let (db, control) = match built {
                     Ok(built) => built,
                     Err(stopped) => return Ok(stopped),
                 };
-                let Some(control) = charge(control, h.heap_bytes()) else {
-                    return Ok(over_memory());
+                search::idastar(puzzle, tiles, db.search(), control)
+            }
+            _ => {
+                let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
+                    Ok(ready) => ready,
+                    Err(stopped) => return Ok(stopped),
                 };
                 search::idastar(puzzle, tiles, Reevaluate(h.as_ref()), control)
             }
@@ -297,12 +294,9 @@ fn run_search(
                 control,
             ),
             _ => {
-                let (h, control) = match build_watched(spec, puzzle, tables, control)? {
-                    Ok(built) => built,
+                let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
+                    Ok(ready) => ready,
                     Err(stopped) => return Ok(stopped),
-                };
-                let Some(control) = charge(control, h.heap_bytes()) else {
-                    return Ok(over_memory());
                 };
                 search::weighted_idastar(puzzle, tiles, Reevaluate(h.as_ref()), weight, control)
             }
@@ -312,12 +306,9 @@ fn run_search(
         | Algorithm::Greedy
         | Algorithm::WeightedAStar
         | Algorithm::Constructive => {
-            let (h, control) = match build_watched(spec, puzzle, tables, control)? {
-                Ok(built) => built,
+            let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
+                Ok(ready) => ready,
                 Err(stopped) => return Ok(stopped),
-            };
-            let Some(control) = charge(control, h.heap_bytes()) else {
-                return Ok(over_memory());
             };
             let priority = match algorithm {
                 Algorithm::AStar => Priority::AStar,
@@ -336,21 +327,40 @@ fn run_search(
     })
 }
 
-/// The heuristic of `spec`, its tables built under `control`'s time limit and cancel flag,
-/// and the control left for the search; or, when a build was stopped, the outcome saying why.
+/// What a search needs, made by `build` with its table builds held to `control`'s time
+/// limit and cancel flag, and the control left for the search; or, when a build was
+/// stopped, the outcome saying why.
 #[allow(clippy::type_complexity)]
-fn build_watched<'a>(
+fn watched<'a, T>(
+    control: Control<'a>,
+    build: impl FnOnce(&mut Progress<'_>) -> Result<T, HeuristicError>,
+) -> Result<Result<(T, Control<'a>), SearchOutcome>, SolveError> {
+    let mut watch = BuildWatch::new(&control);
+    match build(&mut |p| watch.check(p)) {
+        Ok(built) => Ok(Ok((built, watch.rest(control)))),
+        Err(HeuristicError::Pdb(PdbError::Stopped)) => Ok(Err(watch.outcome())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The heuristic of `spec` for a search that evaluates it state by state: built under
+/// `control` ([`watched`]), with the memory limit lowered by its own tables.
+#[allow(clippy::type_complexity)]
+fn heuristic_for_search<'a>(
     spec: &HeuristicSpec,
     puzzle: &Puzzle,
     tables: &Tables,
     control: Control<'a>,
 ) -> Result<Result<(Box<dyn Heuristic>, Control<'a>), SearchOutcome>, SolveError> {
-    let mut watch = BuildWatch::new(&control);
-    match heuristic::build_watched(spec, puzzle, tables, &mut |p| watch.check(p)) {
-        Ok(h) => Ok(Ok((h, watch.rest(control)))),
-        Err(HeuristicError::Pdb(PdbError::Stopped)) => Ok(Err(watch.outcome())),
-        Err(e) => Err(e.into()),
-    }
+    let built = watched(control, |progress| {
+        heuristic::build_watched(spec, puzzle, tables, progress)
+    })?;
+    Ok(
+        built.and_then(|(h, control)| match charge(control, h.heap_bytes()) {
+            Some(control) => Ok((h, control)),
+            None => Err(over_memory()),
+        }),
+    )
 }
 
 /// Table builds before a search, held to the search's own time limit and cancel flag: a

@@ -46,13 +46,7 @@ fn check(which: &[(usize, usize, u64)], threads: usize) {
         .unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();
     let partition = Partition::new(puzzle.shape, 0, &[6, 6, 6, 6]).unwrap();
-    let (db, _) = PatternDatabase::new(
-        &puzzle,
-        &partition,
-        &tables,
-        &mut npuzzle::heuristic::pdb::keep_going,
-    )
-    .unwrap();
+    let db = PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap();
     assert!(db.reflected());
     let boards = instances("korf50-24puzzle.txt", "5x5");
     for &(index, optimal, nodes) in which {

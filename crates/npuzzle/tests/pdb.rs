@@ -5,23 +5,17 @@ mod common;
 
 use common::{all_states, assert_replays, bfs_distances, instances, korf_goal};
 use npuzzle::generate::{random_walk, rng};
-use npuzzle::heuristic::pdb::{store, Partition, PatternDatabase, TableKey};
+use npuzzle::heuristic::pdb::{store, Partition, PatternDatabase, PatternTable, TableKey};
 use npuzzle::heuristic::tables::fetch;
-use npuzzle::heuristic::TableSource;
 use npuzzle::heuristic::{LinearConflict, Manhattan};
+use npuzzle::heuristic::{TableEvent, TableSource};
 use npuzzle::search::{idastar, Control};
 use npuzzle::{solve, Algorithm, Board, GoalSpec, HeuristicSpec, Puzzle, Shape, SolveOptions};
 
 fn database(goal: &Board, sizes: &[usize]) -> (Puzzle, PatternDatabase) {
     let puzzle = Puzzle::new(goal).unwrap();
     let partition = Partition::new(puzzle.shape, usize::from(puzzle.goal_cell[0]), sizes).unwrap();
-    let (db, _) = PatternDatabase::new(
-        &puzzle,
-        &partition,
-        common::tables(),
-        &mut npuzzle::heuristic::pdb::keep_going,
-    )
-    .unwrap();
+    let db = PatternDatabase::from_tables(&puzzle, &partition, common::tables()).unwrap();
     (puzzle, db)
 }
 
@@ -279,6 +273,18 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The table for `key` from the cache directory `dir`, or built and saved there.
+fn fetch_saved(dir: &std::path::Path, key: &TableKey) -> (PatternTable, TableEvent) {
+    fetch(
+        Some(dir),
+        key,
+        false,
+        true,
+        &mut npuzzle::heuristic::pdb::keep_going,
+    )
+    .unwrap()
+}
+
 #[test]
 fn cache_round_trips_and_rejects_bad_files() {
     let dir = temp_dir("cache");
@@ -287,27 +293,13 @@ fn cache_round_trips_and_rejects_bad_files() {
         cells: vec![1, 2, 3, 5, 6],
         blank: 0,
     };
-    let (built, e) = fetch(
-        Some(&dir),
-        &key,
-        false,
-        true,
-        &mut npuzzle::heuristic::pdb::keep_going,
-    )
-    .unwrap();
+    let (built, e) = fetch_saved(&dir, &key);
     let path = match e.source {
         TableSource::Built(Some(Ok(p))) => p,
         other => panic!("expected a saved build, got {other:?}"),
     };
     assert_eq!(path, dir.join(store::file_name(&key)));
-    let (loaded, e) = fetch(
-        Some(&dir),
-        &key,
-        false,
-        true,
-        &mut npuzzle::heuristic::pdb::keep_going,
-    )
-    .unwrap();
+    let (loaded, e) = fetch_saved(&dir, &key);
     assert_eq!(e.source, TableSource::Disk(path.clone()));
     assert_eq!(loaded, built);
 
@@ -346,14 +338,7 @@ fn cache_round_trips_and_rejects_bad_files() {
         let mut bytes = good.clone();
         damage(&mut bytes);
         std::fs::write(&path, &bytes).unwrap();
-        let (t, e) = fetch(
-            Some(&dir),
-            &key,
-            false,
-            true,
-            &mut npuzzle::heuristic::pdb::keep_going,
-        )
-        .unwrap();
+        let (t, e) = fetch_saved(&dir, &key);
         let (rejected, reason) = e.rejected.expect("a damaged file is not trusted");
         assert_eq!(rejected, path);
         assert!(reason.contains(why), "{why}: {reason}");
@@ -372,27 +357,13 @@ fn cache_round_trips_and_rejects_bad_files() {
         cells: vec![1, 2, 3, 5, 6],
         ..key.clone()
     };
-    let (_, e) = fetch(
-        Some(&dir),
-        &other,
-        false,
-        true,
-        &mut npuzzle::heuristic::pdb::keep_going,
-    )
-    .unwrap();
+    let (_, e) = fetch_saved(&dir, &other);
     let other_path = match e.source {
         TableSource::Built(Some(Ok(p))) => p,
         s => panic!("{s:?}"),
     };
     std::fs::copy(&other_path, &path).unwrap();
-    let (t, e) = fetch(
-        Some(&dir),
-        &key,
-        false,
-        true,
-        &mut npuzzle::heuristic::pdb::keep_going,
-    )
-    .unwrap();
+    let (t, e) = fetch_saved(&dir, &key);
     assert!(e.rejected.unwrap().1.contains("holds the pattern"));
     assert_eq!(t, built);
     std::fs::remove_dir_all(&dir).unwrap();

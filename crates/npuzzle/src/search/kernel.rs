@@ -193,7 +193,8 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
                 .heuristic
                 .apply_cut(&self.tiles, h, tile, to, blank, m, cut);
             let f = g + 1 + h2;
-            if f <= self.bound {
+            let expand = f <= self.bound;
+            if expand {
                 if !H::READS_TILES {
                     self.tiles[blank] = tile;
                     self.tiles[to] = 0;
@@ -209,16 +210,12 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
                 if self.stopped_by.is_some() {
                     return false;
                 }
+            } else if f < self.next_bound {
+                self.next_bound = f;
+            }
+            if H::READS_TILES || expand {
                 self.tiles[to] = tile;
                 self.tiles[blank] = 0;
-            } else {
-                if f < self.next_bound {
-                    self.next_bound = f;
-                }
-                if H::READS_TILES {
-                    self.tiles[to] = tile;
-                    self.tiles[blank] = 0;
-                }
             }
             self.heuristic.undo(undo);
         }

@@ -405,13 +405,7 @@ mod tests {
         let puzzle = Puzzle::new(&goal).unwrap();
         let partition = Partition::new(puzzle.shape, 8, &[4, 4]).unwrap();
         let tables = crate::Tables::default();
-        let (db, _) = PatternDatabase::new(
-            &puzzle,
-            &partition,
-            &tables,
-            &mut crate::heuristic::pdb::keep_going,
-        )
-        .unwrap();
+        let db = PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap();
         let mut r = rng(7);
         for _ in 0..20 {
             let start = random_solvable(&goal, &mut r);

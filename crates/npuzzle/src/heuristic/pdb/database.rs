@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::build::Progress;
-use super::index::{binomial, Combinations, Permutations, MAX_PATTERN_TILES, MAX_PDB_CELLS};
+use super::index::{Combinations, Permutations, MAX_PATTERN_TILES, MAX_PDB_CELLS};
 use super::partition::Partition;
 use super::table::PatternTable;
 use super::PdbError;
@@ -30,8 +30,6 @@ pub struct PatternDatabase {
     manhattan: Manhattan,
     /// Whether IDA* prefetches its children's entries, see [`PdbSearch::prefetch`].
     prefetch: bool,
-    /// Binomial coefficients, to keep occupied-set ranks up to date move by move.
-    binomial: Box<[[u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1]>,
 }
 
 /// Patterns of this many tiles or more make IDA* prefetch its children's entries.
@@ -63,6 +61,20 @@ struct View {
 }
 
 impl PatternDatabase {
+    /// [`new`](Self::new) without progress reports: the database alone, its tables taken
+    /// from `tables` (memory, cache directory, or built).
+    ///
+    /// # Errors
+    /// [`PdbError::GoalMismatch`] when the partition was made for another shape or blank
+    /// cell than the puzzle's goal.
+    pub fn from_tables(
+        puzzle: &Puzzle,
+        partition: &Partition,
+        tables: &Tables,
+    ) -> Result<PatternDatabase, PdbError> {
+        Ok(Self::new(puzzle, partition, tables, &mut super::keep_going)?.0)
+    }
+
     /// The database of `partition` for `puzzle`'s goal, its tables taken from `tables`
     /// (memory, cache directory, or built). Returns what happened to each table.
     ///
@@ -117,7 +129,6 @@ impl PatternDatabase {
                 views,
                 manhattan: Manhattan::new(puzzle),
                 prefetch,
-                binomial: binomials(),
             },
             events,
         ))
@@ -166,52 +177,53 @@ impl PatternDatabase {
             ],
         }
     }
-
-    /// The occupied set's rank after the tile at arrangement position `i` (cell `a`) is
-    /// lifted to position `j` (cell `b`), past the pattern's tiles between the two cells.
-    ///
-    /// The rank is `Σ C(c, idx + 1)` over the occupied cells `c` in ascending order (`idx`
-    /// their order): the moved cell's term changes, and each cell passed over moves one
-    /// place, down when the tile moves up the order (`a < b`), up otherwise.
-    #[inline]
-    fn set_rank_after_lift(
-        &self,
-        old: PatternState,
-        a: usize,
-        b: usize,
-        i: usize,
-        j: usize,
-    ) -> u32 {
-        let c = &self.binomial;
-        let mut set = old.set - c[a][i + 1] + c[b][j + 1];
-        let (low, high) = (a.min(b), a.max(b));
-        // The occupied cells strictly between the two, in ascending order.
-        let mut between = old.mask & ((1u32 << high) - 1) & !((2u32 << low) - 1);
-        let mut idx = if a < b { i + 1 } else { j };
-        while between != 0 {
-            let cell = between.trailing_zeros() as usize;
-            set = if a < b {
-                set - c[cell][idx + 1] + c[cell][idx]
-            } else {
-                set - c[cell][idx + 1] + c[cell][idx + 2]
-            };
-            idx += 1;
-            between &= between - 1;
-        }
-        set
-    }
 }
 
-/// `C(n, r)` for every cell number `n` and every term `r` a set rank update reads.
-fn binomials() -> Box<[[u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1]> {
-    let mut c = Box::new([[0u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1]);
-    for (n, row) in c.iter_mut().enumerate() {
-        for (r, v) in row.iter_mut().enumerate() {
-            *v = binomial(n, r) as u32;
+/// The occupied set's rank after the tile at arrangement position `i` (cell `a`) is
+/// lifted to position `j` (cell `b`), past the pattern's tiles between the two cells.
+///
+/// The rank is `Σ C(c, idx + 1)` over the occupied cells `c` in ascending order (`idx`
+/// their order): the moved cell's term changes, and each cell passed over moves one
+/// place, down when the tile moves up the order (`a < b`), up otherwise.
+#[inline]
+fn set_rank_after_lift(old: PatternState, a: usize, b: usize, i: usize, j: usize) -> u32 {
+    let c = &BINOMIAL;
+    let mut set = old.set - c[a][i + 1] + c[b][j + 1];
+    let (low, high) = (a.min(b), a.max(b));
+    // The occupied cells strictly between the two, in ascending order.
+    let mut between = old.mask & ((1u32 << high) - 1) & !((2u32 << low) - 1);
+    let mut idx = if a < b { i + 1 } else { j };
+    while between != 0 {
+        let cell = between.trailing_zeros() as usize;
+        set = if a < b {
+            set - c[cell][idx + 1] + c[cell][idx]
+        } else {
+            set - c[cell][idx + 1] + c[cell][idx + 2]
+        };
+        idx += 1;
+        between &= between - 1;
+    }
+    set
+}
+
+/// `BINOMIAL[n][r]` = `C(n, r)` for every cell number `n` and every term `r` a set rank
+/// update reads (Pascal's triangle, at compile time).
+static BINOMIAL: [[u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1] = {
+    let mut c = [[0u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1];
+    let mut n = 0;
+    while n <= MAX_PDB_CELLS {
+        c[n][0] = 1;
+        let mut r = 1;
+        while r < MAX_PATTERN_TILES + 2 {
+            if n > 0 {
+                c[n][r] = c[n - 1][r - 1] + c[n - 1][r];
+            }
+            r += 1;
         }
+        n += 1;
     }
     c
-}
+};
 
 fn view(puzzle: &Puzzle, partition: &Partition, map: &[u8]) -> View {
     let n = puzzle.cells();
@@ -336,12 +348,12 @@ impl PdbSearch<'_> {
         let (pi, set) = if i == j {
             // A horizontal move, or a vertical one past no other tile of the pattern: the
             // arrangement stays, and only the moved cell's term of the set's rank changes.
-            let c = &self.db.binomial;
+            let c = &BINOMIAL;
             (old.pi, old.set - c[a][i + 1] + c[b][i + 1])
         } else {
             (
                 self.lookups[p].perms.moved(i, j, old.pi),
-                self.db.set_rank_after_lift(old, a, b, i, j),
+                set_rank_after_lift(old, a, b, i, j),
             )
         };
         let new = PatternState {
@@ -512,9 +524,7 @@ mod tests {
             let puzzle = Puzzle::new(&goal).unwrap();
             let partition = Partition::new(shape, 0, sizes).unwrap();
             let tables = Tables::default();
-            let (db, _) =
-                PatternDatabase::new(&puzzle, &partition, &tables, &mut super::super::keep_going)
-                    .unwrap();
+            let db = PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap();
             let mut tiles = puzzle.encode(&goal);
             let mut search = db.search();
             let mut h = search.init(&tiles);

@@ -21,7 +21,7 @@
 //! let goal = GoalSpec::Standard.board("3x3".parse()?)?;
 //! let puzzle = Puzzle::new(&goal).unwrap();
 //! let partition = Partition::new(puzzle.shape, 8, &[4, 4])?;
-//! let (db, _) = PatternDatabase::new(&puzzle, &partition, &Tables::default(), &mut npuzzle::heuristic::pdb::keep_going)?;
+//! let db = PatternDatabase::from_tables(&puzzle, &partition, &Tables::default())?;
 //! let start = Board::parse("8 6 7/2 5 4/3 0 1", None)?; // 31 moves from the goal
 //! let h = db.value(&puzzle.encode(&start));
 //! assert!(h >= 21 && h <= 31); // at least Manhattan distance, at most the true distance

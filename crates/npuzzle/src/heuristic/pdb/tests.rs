@@ -16,8 +16,7 @@ fn puzzle(goal: &GoalSpec, shape: &str) -> Puzzle {
 fn check_admissible(shape: &str, goal: &GoalSpec, sizes: &[usize]) -> (u64, u64) {
     let p = puzzle(goal, shape);
     let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), sizes).unwrap();
-    let (db, _) =
-        PatternDatabase::new(&p, &partition, &Tables::default(), &mut super::keep_going).unwrap();
+    let db = PatternDatabase::from_tables(&p, &partition, &Tables::default()).unwrap();
     let exact = Tables::default().perfect(&p).unwrap();
     let md = crate::heuristic::Manhattan::new(&p);
     let n = p.cells();
@@ -87,9 +86,7 @@ fn incremental_values_match_fresh_ones_along_random_walks() {
     ] {
         let p = puzzle(&goal, shape);
         let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &sizes).unwrap();
-        let (db, _) =
-            PatternDatabase::new(&p, &partition, &Tables::default(), &mut super::keep_going)
-                .unwrap();
+        let db = PatternDatabase::from_tables(&p, &partition, &Tables::default()).unwrap();
         let start = crate::generate::random_solvable(&p.goal_board(), &mut rng);
         let mut tiles = p.encode(&start);
         let mut search = db.search();
@@ -129,13 +126,11 @@ fn incremental_values_match_fresh_ones_along_random_walks() {
 fn reflection_is_used_where_the_goal_allows_it() {
     let p = puzzle(&GoalSpec::BlankFirst, "4x4");
     let partition = Partition::new(p.shape, 0, &[6, 6, 3]).unwrap();
-    let (db, _) =
-        PatternDatabase::new(&p, &partition, &Tables::default(), &mut super::keep_going).unwrap();
+    let db = PatternDatabase::from_tables(&p, &partition, &Tables::default()).unwrap();
     assert!(db.reflected());
     let p = puzzle(&GoalSpec::Spiral, "4x4");
     let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &[6, 6, 3]).unwrap();
-    let (db, _) =
-        PatternDatabase::new(&p, &partition, &Tables::default(), &mut super::keep_going).unwrap();
+    let db = PatternDatabase::from_tables(&p, &partition, &Tables::default()).unwrap();
     assert!(
         !db.reflected(),
         "the spiral goal's blank is off the diagonal"
@@ -147,9 +142,7 @@ fn goal_state_is_zero() {
     for goal in GoalSpec::NAMED {
         let p = puzzle(&goal, "4x4");
         let partition = PartitionSpec::Sizes(vec![6, 6, 3]).partition(&p).unwrap();
-        let (db, _) =
-            PatternDatabase::new(&p, &partition, &Tables::default(), &mut super::keep_going)
-                .unwrap();
+        let db = PatternDatabase::from_tables(&p, &partition, &Tables::default()).unwrap();
         assert_eq!(db.value(&p.goal), 0);
         let b = Board::new(p.shape, p.goal.iter().map(|&t| u32::from(t)).collect()).unwrap();
         assert_eq!(db.value(&p.encode(&b)), 0);
