@@ -1,18 +1,17 @@
-//! The module's functions: `solve`, `solve_many`, `check`, `random_boards`.
+//! The module's functions: `solve`, `check`, `random_boards`, `plan` (`solve_many` is in
+//! `batch`).
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Mutex;
 
 use npuzzle::search::{Control, Progress};
-use npuzzle::{generate, Board, Shape, SolveError, SolveReport};
+use npuzzle::{generate, Board, SolveError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
-use rayon::prelude::*;
+use pyo3::types::PyDict;
 
-use crate::board::{check_dict, shape_arg, to_board, GoalArg, PyBoard};
+use crate::board::{board_object, check_dict, shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
-use crate::options::{jobs_arg, SolveConfig};
+use crate::options::SolveConfig;
 use crate::solution::PySolution;
 
 /// One solve with the core, as the command line runs it.
@@ -23,21 +22,6 @@ fn solve_core(
     control: Control<'_>,
 ) -> Result<npuzzle::Solution, SolveError> {
     npuzzle::solve(start, goal, &config.options, crate::tables(), control)
-}
-
-/// The report of a solve, or the error that is not about solvability.
-fn report(
-    start: &Board,
-    goal: &Board,
-    result: &Result<npuzzle::Solution, SolveError>,
-) -> Result<SolveReport, SolveError> {
-    SolveReport::new(start, goal, result, false).ok_or_else(|| {
-        result
-            .as_ref()
-            .err()
-            .cloned()
-            .expect("only errors have no report")
-    })
 }
 
 /// Solves one board and returns its ``Solution``.
@@ -74,7 +58,7 @@ pub fn solve(
     memory_limit: Option<i64>,
 ) -> PyResult<PySolution> {
     let shape = size.map(shape_arg).transpose()?;
-    let start = to_board(board, shape)?;
+    let start = board_object(board, shape)?;
     let config = SolveConfig::new(
         goal,
         heuristic,
@@ -84,7 +68,11 @@ pub fn solve(
         max_nodes,
         memory_limit,
     )?;
-    let goal = config.goal.board(start.shape()).map_err(errors::goal)?;
+    let goal = config
+        .goal
+        .board(start.get().board.shape())
+        .map_err(errors::goal)?;
+    let goal = Py::new(py, PyBoard::new(goal))?;
     // Ctrl-C: the progress callback (about ten times a second) asks Python whether a
     // signal arrived and, if so, cancels the search.
     let cancel = AtomicBool::new(false);
@@ -103,7 +91,7 @@ pub fn solve(
         progress: Some(&on_progress),
         ..Control::default()
     };
-    let result = py.detach(|| solve_core(&start, &goal, &config, control));
+    let result = py.detach(|| solve_core(&start.get().board, &goal.get().board, &config, control));
     if let Some(e) = interrupted.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
@@ -113,175 +101,37 @@ pub fn solve(
 /// The `Solution`, or the exception a single solve raises.
 fn finish(
     py: Python<'_>,
-    start: Board,
-    goal: Board,
+    start: Py<PyBoard>,
+    goal: Py<PyBoard>,
     result: Result<npuzzle::Solution, SolveError>,
 ) -> PyResult<PySolution> {
-    let report = report(&start, &goal, &result).map_err(|e| errors::solve(&e))?;
-    let solution = PySolution::new(report, start, goal);
-    match &result {
-        Ok(s) if s.moves.is_some() => Ok(solution),
+    let (outcome, raise) = match result {
+        Ok(s) if s.moves.is_some() => (Ok(s), None),
         Ok(s) => {
             let why = s.stopped_by.map_or("a", |r| r.as_str());
             let message = format!("stopped by the {why} limit before finding a solution");
-            Err(errors::error_with(
-                py,
-                Kind::LimitReached,
-                message,
-                Py::new(py, solution)?.into_any(),
-            ))
+            (Ok(s), Some((Kind::LimitReached, message)))
         }
-        Err(e) => Err(errors::error_with(
+        Err(e) => {
+            let message = e.to_string();
+            match e {
+                SolveError::Unsolvable(verdict) => {
+                    (Err(verdict), Some((Kind::Unsolvable, message)))
+                }
+                e => return Err(errors::solve(&e)),
+            }
+        }
+    };
+    let solution = PySolution::new(start, goal, outcome);
+    match raise {
+        None => Ok(solution),
+        Some((kind, message)) => Err(errors::error_with(
             py,
-            Kind::Unsolvable,
-            e.to_string(),
+            kind,
+            message,
             Py::new(py, solution)?.into_any(),
         )),
     }
-}
-
-/// Thread pools by size, kept for the life of the process (building one per call would
-/// cost more than a small batch).
-fn pool(jobs: usize) -> PyResult<Arc<rayon::ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    let mut pools = POOLS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    if let Some(p) = pools.get(&jobs) {
-        return Ok(p.clone());
-    }
-    let p = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map(Arc::new)
-        .map_err(|e| {
-            errors::error(
-                Kind::InvalidOption,
-                format!("cannot start the worker threads: {e}"),
-            )
-        })?;
-    pools.insert(jobs, p.clone());
-    Ok(p)
-}
-
-/// Boards from a sequence of anything `Board` accepts, each error naming its index.
-pub fn boards_arg(boards: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyResult<Vec<Board>> {
-    if boards.is_instance_of::<PyString>() || boards.cast::<PyBoard>().is_ok() {
-        return Err(errors::error(
-            Kind::InvalidBoard,
-            "expected a sequence of boards, got a single board".to_string(),
-        ));
-    }
-    let py = boards.py();
-    boards
-        .try_iter()?
-        .enumerate()
-        .map(|(i, item)| {
-            to_board(&item?, shape).map_err(|e| {
-                let msg = e.value(py).str().map(|s| s.to_string()).unwrap_or_default();
-                PyErr::from_type(e.get_type(py), (format!("board {i}: {msg}"),))
-            })
-        })
-        .collect()
-}
-
-/// Solves many boards on `jobs` threads with the GIL released; results in input order.
-/// Unsolvable boards and boards stopped by a limit give a `Solution` (``solvable`` false,
-/// or ``stopped_by`` set) instead of raising, so one board never stops the rest.
-/// ``goals``, a sequence as long as ``boards``, gives each board its own goal.
-#[pyfunction]
-#[pyo3(signature = (boards, size=None, jobs=None, goal=None, heuristic=None,
-    algorithm="auto", weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None),
-    text_signature = "(boards, size=None, jobs=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None)")]
-#[allow(clippy::too_many_arguments)]
-pub fn solve_many(
-    py: Python<'_>,
-    boards: &Bound<'_, PyAny>,
-    size: Option<&Bound<'_, PyAny>>,
-    jobs: Option<i64>,
-    goal: Option<&Bound<'_, PyAny>>,
-    heuristic: Option<&Bound<'_, PyAny>>,
-    algorithm: &str,
-    weight: Option<f64>,
-    time_limit: Option<f64>,
-    max_nodes: Option<i64>,
-    memory_limit: Option<i64>,
-    goals: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<PySolution>> {
-    let jobs = jobs_arg(jobs)?;
-    let shape = size.map(shape_arg).transpose()?;
-    let config = SolveConfig::new(
-        goal,
-        heuristic,
-        algorithm,
-        weight,
-        time_limit,
-        max_nodes,
-        memory_limit,
-    )?;
-    let starts = boards_arg(boards, shape)?;
-    let own_goals = match goals {
-        Some(g) if !g.is_none() => {
-            let g = boards_arg(g, shape)?;
-            if g.len() != starts.len() {
-                return Err(errors::error(
-                    Kind::InvalidOption,
-                    format!(
-                        "goals has {} boards but boards has {}",
-                        g.len(),
-                        starts.len()
-                    ),
-                ));
-            }
-            Some(g)
-        }
-        _ => None,
-    };
-    let pairs: Vec<(Board, Board)> = starts
-        .into_iter()
-        .enumerate()
-        .map(|(i, start)| {
-            let goal = match &own_goals {
-                Some(g) => GoalArg::Board(g[i].clone()).board(start.shape()),
-                None => config.goal.board(start.shape()),
-            };
-            match goal {
-                Ok(goal) => Ok((start, goal)),
-                Err(e) => Err(errors::error(Kind::InvalidBoard, format!("board {i}: {e}"))),
-            }
-        })
-        .collect::<PyResult<_>>()?;
-    let pool = pool(jobs)?;
-    let control = Control {
-        limits: config.limits,
-        ..Control::default()
-    };
-    let reports: Vec<Result<SolveReport, SolveError>> = py.detach(|| {
-        pool.install(|| {
-            pairs
-                .par_iter()
-                .map(|(start, goal)| {
-                    report(start, goal, &solve_core(start, goal, &config, control))
-                })
-                .collect()
-        })
-    });
-    let mut out = Vec::with_capacity(reports.len());
-    for (i, (r, (start, goal))) in reports.into_iter().zip(pairs).enumerate() {
-        match r {
-            Ok(report) => out.push(PySolution::new(report, start, goal)),
-            Err(e) => {
-                let kind = errors::solve(&e);
-                let msg = kind.value(py).str()?.to_string();
-                return Err(PyErr::from_type(
-                    kind.get_type(py),
-                    (format!("board {i}: {msg}"),),
-                ));
-            }
-        }
-    }
-    Ok(out)
 }
 
 /// Whether a board can reach the goal, and why: the object ``npuzzle check --json``

@@ -134,6 +134,18 @@ pub fn to_board(obj: &Bound<'_, PyAny>, size: Option<Shape>) -> PyResult<Board> 
     ))
 }
 
+/// A `Board` object for `obj`: the object itself when it is already a `Board` of the right
+/// shape (boards are immutable, so sharing it is safe and saves a copy), else a new one.
+///
+/// # Errors
+/// As [`to_board`].
+pub fn board_object(obj: &Bound<'_, PyAny>, size: Option<Shape>) -> PyResult<Py<PyBoard>> {
+    match obj.cast::<PyBoard>() {
+        Ok(b) if size.is_none_or(|s| s == b.get().board.shape()) => Ok(b.clone().unbind()),
+        _ => Py::new(obj.py(), PyBoard::new(to_board(obj, size)?)),
+    }
+}
+
 #[pymethods]
 impl PyBoard {
     #[new]

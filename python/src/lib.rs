@@ -6,6 +6,7 @@
 //! so results, JSON fields and messages are those of the command line.
 
 mod api;
+mod batch;
 mod board;
 mod errors;
 mod frontier;
@@ -61,7 +62,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<heuristic::PyHeuristic>()?;
     m.add_class::<frontier::PyWorkUnit>()?;
     m.add_function(wrap_pyfunction!(api::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(api::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(api::check, m)?)?;
     m.add_function(wrap_pyfunction!(api::random_boards, m)?)?;
     m.add_function(wrap_pyfunction!(heuristic::make_heuristic, m)?)?;

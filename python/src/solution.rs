@@ -1,7 +1,8 @@
 //! `npuzzle.Solution`: the result of a solve, whose fields are those of `npuzzle solve --json`.
 
 use npuzzle::plan::PhaseKind;
-use npuzzle::{Board, Move, Shape, SolveReport};
+use npuzzle::search::{SearchStats, StopReason};
+use npuzzle::{solvability, Board, HeuristicSpec, Move, Shape, Solution, SolveReport, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde::Deserialize;
@@ -9,39 +10,65 @@ use serde::Deserialize;
 use crate::board::PyBoard;
 use crate::errors::{self, Kind};
 
+/// What a solve found: the core's solution (a path, or the limit that stopped the search),
+/// or the verdict that the goal is out of reach.
+pub type Outcome = Result<Solution, Verdict>;
+
 /// The result of ``solve``: its attributes are the fields of ``npuzzle solve --json``
 /// (``length``, ``moves``, ``optimal``, ``expanded``, ``generated``, ``max_open``,
 /// ``seconds``, ``heuristic``, ``admissible``, ``algorithm``, ``stopped_by``, ``size``,
 /// ``reason``, ``lower_bound``, ``bound_factor``), except that ``start`` and ``goal`` are
 /// ``Board`` objects. ``to_dict()`` is that JSON object; ``path`` lists the boards from
 /// start to goal.
+//
+// It keeps the core's result as it is and derives each field when asked: `solve_many`
+// makes thousands of these while holding the GIL, and a report's seven strings and
+// vectors per board cost more to make and free than the search of an 8-puzzle does.
 #[pyclass(name = "Solution", module = "npuzzle", frozen)]
 pub struct PySolution {
-    report: SolveReport,
-    start: Board,
-    goal: Board,
+    start: Py<PyBoard>,
+    goal: Py<PyBoard>,
+    outcome: Outcome,
 }
 
 impl PySolution {
-    /// A solution from the report of a solve.
-    pub fn new(report: SolveReport, start: Board, goal: Board) -> PySolution {
+    /// A solution of `start` towards `goal`.
+    pub fn new(start: Py<PyBoard>, goal: Py<PyBoard>, outcome: Outcome) -> PySolution {
         PySolution {
-            report,
             start,
             goal,
+            outcome,
         }
     }
 
-    /// The core report.
-    pub fn report(&self) -> &SolveReport {
-        &self.report
+    fn start_board(&self) -> &Board {
+        &self.start.get().board
     }
 
-    fn moves_vec(&self) -> Option<Vec<Move>> {
-        self.report
-            .moves
-            .as_deref()
-            .map(|m| Move::parse_letters(m).expect("the solver writes move letters"))
+    fn goal_board(&self) -> &Board {
+        &self.goal.get().board
+    }
+
+    /// The core's solution, unless the board is unsolvable.
+    fn solution(&self) -> Option<&Solution> {
+        self.outcome.as_ref().ok()
+    }
+
+    fn verdict(&self) -> &Verdict {
+        match &self.outcome {
+            Ok(s) => &s.verdict,
+            Err(v) => v,
+        }
+    }
+
+    /// The report `npuzzle solve --json` prints for this solve; `with_path` adds the
+    /// boards along the path.
+    pub fn report(&self, with_path: bool) -> SolveReport {
+        let (start, goal) = (self.start_board(), self.goal_board());
+        match &self.outcome {
+            Ok(s) => SolveReport::solved(start, goal, s, with_path),
+            Err(v) => SolveReport::unsolvable(start, goal, v),
+        }
     }
 }
 
@@ -65,18 +92,67 @@ struct ReportFields {
     size: String,
     start: Vec<u32>,
     goal: Vec<u32>,
-    reason: String,
     #[serde(default)]
     lower_bound: Option<u64>,
     #[serde(default)]
     bound_factor: Option<f64>,
 }
 
-/// The static name of a limit, as [`npuzzle::StopReason::as_str`] gives it.
-fn stop_name(name: &str) -> Option<&'static str> {
-    ["time", "nodes", "memory", "cancelled"]
-        .into_iter()
-        .find(|&n| n == name)
+impl ReportFields {
+    /// The outcome these fields describe, with the verdict worked out again from the
+    /// boards.
+    fn outcome(self, start: &Board, goal: &Board) -> Result<Outcome, String> {
+        let verdict = solvability::check(start, goal).map_err(|e| e.to_string())?;
+        if verdict.solvable != self.solvable {
+            return Err(format!(
+                "solvable is {} but the boards say {}",
+                self.solvable, verdict.solvable
+            ));
+        }
+        if !self.solvable {
+            return Ok(Err(verdict));
+        }
+        let need = |field: Option<String>, name: &str| {
+            field.ok_or_else(|| format!("a solved board's report needs `{name}`"))
+        };
+        let moves = match self.moves {
+            Some(m) => Some(Move::parse_letters(&m).map_err(|e| e.to_string())?),
+            None => None,
+        };
+        if moves.as_ref().map(Vec::len) != self.length {
+            return Err("length is not the number of moves".to_string());
+        }
+        let heuristic = match need(self.heuristic, "heuristic")?.as_str() {
+            "none" => None,
+            h => Some(h.parse::<HeuristicSpec>().map_err(|e| e.to_string())?),
+        };
+        let algorithm = need(self.algorithm, "algorithm")?;
+        let phase = need(self.phase, "phase")?;
+        let stopped_by = match self.stopped_by {
+            Some(s) => Some(StopReason::from_name(&s).ok_or(format!("unknown limit `{s}`"))?),
+            None => None,
+        };
+        Ok(Ok(Solution {
+            verdict,
+            moves,
+            optimal: self.optimal,
+            stats: SearchStats {
+                expanded: self.expanded,
+                generated: self.generated,
+                max_open: self.max_open,
+                seconds: self.seconds,
+                ..SearchStats::default()
+            },
+            stopped_by,
+            algorithm: algorithm.parse().map_err(|e| format!("{e}"))?,
+            heuristic,
+            admissible: self.admissible.unwrap_or(true),
+            phase: PhaseKind::from_name(&phase).ok_or(format!("unknown phase `{phase}`"))?,
+            trace: Vec::new(),
+            lower_bound: self.lower_bound,
+            bound_factor: self.bound_factor,
+        }))
+    }
 }
 
 #[pymethods]
@@ -84,116 +160,112 @@ impl PySolution {
     /// Whether the start can reach the goal.
     #[getter]
     fn solvable(&self) -> bool {
-        self.report.solvable
+        self.outcome.is_ok()
     }
     /// Number of moves, or ``None`` when unsolvable or stopped by a limit.
     #[getter]
     fn length(&self) -> Option<usize> {
-        self.report.length
+        self.solution().and_then(Solution::length)
     }
     /// Moves of the blank as a string of ``U``, ``D``, ``L``, ``R``, or ``None``.
     #[getter]
-    fn moves(&self) -> Option<&str> {
-        self.report.moves.as_deref()
+    fn moves(&self) -> Option<String> {
+        let moves = self.solution()?.moves.as_deref()?;
+        Some(Move::to_letters(moves))
     }
     /// Whether the path is guaranteed shortest.
     #[getter]
     fn optimal(&self) -> bool {
-        self.report.optimal
+        self.solution().is_some_and(|s| s.optimal)
     }
     /// States whose successors were generated.
     #[getter]
     fn expanded(&self) -> u64 {
-        self.report.expanded
+        self.solution().map_or(0, |s| s.stats.expanded)
     }
     /// Successor states created.
     #[getter]
     fn generated(&self) -> u64 {
-        self.report.generated
+        self.solution().map_or(0, |s| s.stats.generated)
     }
     /// Peak open-list size (IDA*: deepest path).
     #[getter]
     fn max_open(&self) -> u64 {
-        self.report.max_open
+        self.solution().map_or(0, |s| s.stats.max_open)
     }
     /// Wall-clock seconds of the search.
     #[getter]
     fn seconds(&self) -> f64 {
-        self.report.seconds
+        self.solution().map_or(0.0, |s| s.stats.seconds)
     }
     /// The heuristic used (``"none"`` for BFS), ``None`` when no search ran.
     #[getter]
-    fn heuristic(&self) -> Option<&str> {
-        self.report.heuristic.as_deref()
+    fn heuristic(&self) -> Option<String> {
+        self.solution().map(Solution::heuristic_name)
     }
     /// Whether that heuristic is admissible.
     #[getter]
     fn admissible(&self) -> Option<bool> {
-        self.report.admissible
+        self.solution().map(|s| s.admissible)
     }
     /// Which phase of the plan answered (``search``, ``optimal``, ``bounded`` or
     /// ``constructive``), ``None`` when no search ran.
     #[getter]
     fn phase(&self) -> Option<&'static str> {
-        self.report.phase.map(|p| match p {
-            PhaseKind::Search => "search",
-            PhaseKind::Optimal => "optimal",
-            PhaseKind::Bounded => "bounded",
-            PhaseKind::Constructive => "constructive",
-        })
+        self.solution().map(|s| s.phase.name())
     }
     /// The algorithm used (never ``"auto"``), ``None`` when no search ran.
     #[getter]
-    fn algorithm(&self) -> Option<&str> {
-        self.report.algorithm.as_deref()
+    fn algorithm(&self) -> Option<&'static str> {
+        self.solution().map(|s| s.algorithm.name())
     }
     /// ``"time"``, ``"nodes"``, ``"memory"`` or ``"cancelled"`` when a limit stopped the
     /// search.
     #[getter]
     fn stopped_by(&self) -> Option<&'static str> {
-        self.report.stopped_by
+        self.solution()?.stopped_by.map(StopReason::as_str)
     }
     /// The board shape, ``"RxC"``.
     #[getter]
-    fn size(&self) -> &str {
-        &self.report.size
+    fn size(&self) -> String {
+        self.start_board().shape().to_string()
     }
     /// Why the board is (un)solvable, in one sentence.
     #[getter]
-    fn reason(&self) -> &str {
-        &self.report.reason
+    fn reason(&self) -> String {
+        self.verdict().explanation()
     }
     /// The best lower bound known on the optimal length.
     #[getter]
     fn lower_bound(&self) -> Option<u64> {
-        self.report.lower_bound
+        self.solution()?.lower_bound
     }
     /// A proven bound on ``length / optimal`` (1 when optimal).
     #[getter]
     fn bound_factor(&self) -> Option<f64> {
-        self.report.bound_factor
+        self.solution()?.bound_factor
     }
     /// The start board.
     #[getter]
-    fn start(&self) -> PyBoard {
-        PyBoard::new(self.start.clone())
+    fn start(&self, py: Python<'_>) -> Py<PyBoard> {
+        self.start.clone_ref(py)
     }
     /// The goal board.
     #[getter]
-    fn goal(&self) -> PyBoard {
-        PyBoard::new(self.goal.clone())
+    fn goal(&self, py: Python<'_>) -> Py<PyBoard> {
+        self.goal.clone_ref(py)
     }
     /// The boards from start to goal (``len(moves) + 1`` of them), or ``None`` without a
     /// path.
     #[getter]
     fn path<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        let Some(moves) = self.moves_vec() else {
+        let Some(moves) = self.solution().and_then(|s| s.moves.as_deref()) else {
             return Ok(None);
         };
-        let mut board = self.start.clone();
+        let mut board = self.start_board().clone();
         let mut out = Vec::with_capacity(moves.len() + 1);
         out.push(PyBoard::new(board.clone()));
-        for m in moves {
+        for &m in moves {
             board.apply(m);
             out.push(PyBoard::new(board.clone()));
         }
@@ -204,28 +276,17 @@ impl PySolution {
     /// has ``path``, the tiles of every board along the way (as ``--path`` adds).
     #[pyo3(signature = (path=false))]
     fn to_dict<'py>(&self, py: Python<'py>, path: bool) -> PyResult<Bound<'py, PyAny>> {
-        let with_path;
-        let report = match (path, self.moves_vec()) {
-            (true, Some(moves)) => {
-                with_path = SolveReport {
-                    path: Some(npuzzle::report::path_boards(&self.start, &moves)),
-                    ..self.report.clone()
-                };
-                &with_path
-            }
-            _ => &self.report,
-        };
-        Ok(pythonize::pythonize(py, report)?)
+        Ok(pythonize::pythonize(py, &self.report(path))?)
     }
 
     /// The same object as JSON text, one line.
     fn to_json(&self) -> String {
-        serde_json::to_string(&self.report).expect("a report serialises")
+        serde_json::to_string(&self.report(false)).expect("a report serialises")
     }
 
     /// Reads ``to_json()``'s text back.
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<PySolution> {
+    fn from_json(py: Python<'_>, text: &str) -> PyResult<PySolution> {
         let bad = |m: String| errors::error(Kind::InvalidOption, format!("not a solution: {m}"));
         let f: ReportFields = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
         let shape: Shape = f
@@ -234,46 +295,18 @@ impl PySolution {
             .map_err(|e: npuzzle::ShapeError| bad(e.to_string()))?;
         let start = Board::new(shape, f.start.clone()).map_err(|e| bad(e.to_string()))?;
         let goal = Board::new(shape, f.goal.clone()).map_err(|e| bad(e.to_string()))?;
-        let stopped_by = match f.stopped_by.as_deref() {
-            None => None,
-            Some(s) => Some(stop_name(s).ok_or_else(|| bad(format!("unknown limit `{s}`")))?),
-        };
-        let report = SolveReport {
-            solvable: f.solvable,
-            length: f.length,
-            moves: f.moves,
-            optimal: f.optimal,
-            expanded: f.expanded,
-            generated: f.generated,
-            max_open: f.max_open,
-            seconds: f.seconds,
-            heuristic: f.heuristic,
-            admissible: f.admissible,
-            algorithm: f.algorithm,
-            phase: match f.phase.as_deref() {
-                None => None,
-                Some("search") => Some(PhaseKind::Search),
-                Some("optimal") => Some(PhaseKind::Optimal),
-                Some("bounded") => Some(PhaseKind::Bounded),
-                Some("constructive") => Some(PhaseKind::Constructive),
-                Some(p) => return Err(bad(format!("unknown phase `{p}`"))),
-            },
-            stopped_by,
-            size: f.size,
-            start: f.start,
-            goal: f.goal,
-            reason: f.reason,
-            path: None,
-            lower_bound: f.lower_bound,
-            bound_factor: f.bound_factor,
-        };
-        Ok(PySolution::new(report, start, goal))
+        let outcome = f.outcome(&start, &goal).map_err(bad)?;
+        Ok(PySolution::new(
+            Py::new(py, PyBoard::new(start))?,
+            Py::new(py, PyBoard::new(goal))?,
+            outcome,
+        ))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PySolution>()
-            .is_ok_and(|o| o.get().report == self.report)
+            .is_ok_and(|o| o.get().report(false) == self.report(false))
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
@@ -282,23 +315,28 @@ impl PySolution {
     }
 
     fn __repr__(&self) -> String {
-        let r = &self.report;
-        match (&r.moves, r.stopped_by) {
-            _ if !r.solvable => format!("Solution(unsolvable, start='{}')", self.start),
-            (Some(m), _) => format!(
-                "Solution(length={}, optimal={}, moves='{}', algorithm='{}', heuristic='{}', expanded={})",
-                m.len(),
-                if r.optimal { "True" } else { "False" },
-                if m.len() > 60 { format!("{}…", &m[..60]) } else { m.clone() },
-                r.algorithm.as_deref().unwrap_or(""),
-                r.heuristic.as_deref().unwrap_or(""),
-                r.expanded
-            ),
-            (None, stop) => format!(
+        let Some(s) = self.solution() else {
+            return format!("Solution(unsolvable, start='{}')", self.start_board());
+        };
+        match &s.moves {
+            Some(m) => {
+                let shown = Move::to_letters(&m[..m.len().min(60)]);
+                format!(
+                    "Solution(length={}, optimal={}, moves='{}{}', algorithm='{}', heuristic='{}', expanded={})",
+                    m.len(),
+                    if s.optimal { "True" } else { "False" },
+                    shown,
+                    if m.len() > 60 { "…" } else { "" },
+                    s.algorithm.name(),
+                    s.heuristic_name(),
+                    s.stats.expanded
+                )
+            }
+            None => format!(
                 "Solution(stopped_by='{}', expanded={}, generated={})",
-                stop.unwrap_or(""),
-                r.expanded,
-                r.generated
+                s.stopped_by.map_or("", StopReason::as_str),
+                s.stats.expanded,
+                s.stats.generated
             ),
         }
     }

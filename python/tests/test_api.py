@@ -38,6 +38,43 @@ def test_to_dict_is_the_json_of_solve(cli, board, options, flags):
     assert mine == theirs
 
 
+FIELDS = [
+    "solvable", "length", "moves", "optimal", "expanded", "generated", "max_open", "seconds",
+    "heuristic", "admissible", "algorithm", "phase", "stopped_by", "size", "reason",
+    "lower_bound", "bound_factor",
+]
+
+
+@pytest.mark.parametrize(
+    "board, options",
+    [
+        (START, {}),
+        ("7 2 6/8 1 4/3 5 0", {"algorithm": "bfs"}),
+        ("7 2 6/8 1 4/3 5 0", {"goal": "spiral", "algorithm": "weighted-astar", "weight": 1.5}),
+        ("7 2 6/8 1 4/3 5 0", {"heuristic": "0.6*manhattan+0.1*misplaced+0.3*euclidean"}),
+        ("7 2 6/8 1 4/3 5 0", {"heuristic": "max(manhattan,0.5*linear-conflict)", "algorithm": "astar"}),
+        ("5 1 2 3/9 6 7 4/13 10 11 8/14 15 0 12", {"algorithm": "constructive"}),
+        ("5 1 2 3/9 6 7 4/13 10 11 8/14 15 0 12", {"heuristic": "pdb:6-6-3"}),
+        (START, {"algorithm": "astar", "heuristic": "misplaced", "max_nodes": 50}),  # stopped
+        ("1 2 3/4 5 6/8 7 0", {}),  # unsolvable
+    ],
+)
+def test_attributes_are_the_fields_of_to_dict_and_survive_pickling(board, options):
+    import pickle
+
+    try:
+        s = npuzzle.solve(board, **options)
+    except (npuzzle.Unsolvable, npuzzle.LimitReached) as e:
+        s = e.solution
+    d = s.to_dict()
+    for field in FIELDS:
+        assert getattr(s, field) == d.get(field), field
+    assert list(s.start.tiles) == d["start"] and list(s.goal.tiles) == d["goal"]
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and back.to_dict() == d and back.to_json() == s.to_json()
+    assert repr(back) == repr(s)
+
+
 def test_path_is_the_json_of_solve_with_path(cli):
     mine = npuzzle.solve(START).to_dict(path=True)
     theirs = cli.json(["solve", START, "--path"])
@@ -81,6 +118,26 @@ def test_solve_many_keeps_input_order_and_reports_every_board():
     for b, s in zip(boards, many):
         if s.solvable:
             assert s.length == npuzzle.solve(b).length
+
+
+def test_solve_many_gives_back_the_board_objects_it_was_given():
+    boards = npuzzle.random_boards("3x3", 50, seed=5)
+    many = npuzzle.solve_many(boards, jobs=2)
+    assert all(s.start is b for s, b in zip(many, boards))
+    assert len({id(s.goal) for s in many}) == 1  # one goal object, shared
+
+
+def test_ctrl_c_stops_solve_many():
+    import _thread
+    import threading
+    import time
+
+    hard = npuzzle.random_boards("4x4", 8, seed=1)
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    began = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        npuzzle.solve_many(hard, jobs=2, algorithm="idastar", heuristic="misplaced", time_limit=60)
+    assert time.perf_counter() - began < 5
 
 
 def test_solve_many_with_a_limit_reports_where_it_stopped():

@@ -90,6 +90,30 @@ pub enum PhaseKind {
     Constructive,
 }
 
+impl PhaseKind {
+    /// `search`, `optimal`, `bounded` or `constructive`, as reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PhaseKind::Search => "search",
+            PhaseKind::Optimal => "optimal",
+            PhaseKind::Bounded => "bounded",
+            PhaseKind::Constructive => "constructive",
+        }
+    }
+
+    /// The kind [`name`](PhaseKind::name) names, if any (reading reports back).
+    pub fn from_name(name: &str) -> Option<PhaseKind> {
+        [
+            PhaseKind::Search,
+            PhaseKind::Optimal,
+            PhaseKind::Bounded,
+            PhaseKind::Constructive,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
+}
+
 /// One search of a plan.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Phase {

@@ -7,6 +7,7 @@ use crate::board::Board;
 use crate::error::SolveError;
 use crate::moves::Move;
 use crate::plan::PhaseKind;
+use crate::solvability::Verdict;
 use crate::solve::Solution;
 
 /// One solve, ready to serialise. Field names are a stable contract (see the README).
@@ -73,8 +74,44 @@ impl SolveReport {
         result: &Result<Solution, SolveError>,
         with_path: bool,
     ) -> Option<SolveReport> {
-        let base = |reason: String| SolveReport {
-            solvable: true,
+        match result {
+            Ok(s) => Some(SolveReport::solved(start, goal, s, with_path)),
+            Err(SolveError::Unsolvable(v)) => Some(SolveReport::unsolvable(start, goal, v)),
+            Err(_) => None,
+        }
+    }
+
+    /// The report of a board the solver answered for (found a path or was stopped by a
+    /// limit). `with_path` adds every board along the path.
+    pub fn solved(start: &Board, goal: &Board, s: &Solution, with_path: bool) -> SolveReport {
+        SolveReport {
+            length: s.length(),
+            moves: s.moves.as_deref().map(Move::to_letters),
+            optimal: s.optimal,
+            expanded: s.stats.expanded,
+            generated: s.stats.generated,
+            max_open: s.stats.max_open,
+            seconds: s.stats.seconds,
+            heuristic: Some(s.heuristic_name()),
+            admissible: Some(s.admissible),
+            algorithm: Some(s.algorithm.name().to_string()),
+            phase: Some(s.phase),
+            stopped_by: s.stopped_by.map(|r| r.as_str()),
+            lower_bound: s.lower_bound,
+            bound_factor: s.bound_factor,
+            path: match (&s.moves, with_path) {
+                (Some(moves), true) => Some(path_boards(start, moves)),
+                _ => None,
+            },
+            ..SolveReport::unsolvable(start, goal, &s.verdict)
+        }
+    }
+
+    /// The report of a board that cannot reach its goal (no search ran), or, with a
+    /// solvable `verdict`, the fields every report shares before a search fills in its own.
+    pub fn unsolvable(start: &Board, goal: &Board, verdict: &Verdict) -> SolveReport {
+        SolveReport {
+            solvable: verdict.solvable,
             length: None,
             moves: None,
             optimal: false,
@@ -90,38 +127,10 @@ impl SolveReport {
             size: start.shape().to_string(),
             start: start.tiles().to_vec(),
             goal: goal.tiles().to_vec(),
-            reason,
+            reason: verdict.explanation(),
             path: None,
             lower_bound: None,
             bound_factor: None,
-        };
-        match result {
-            Err(SolveError::Unsolvable(v)) => Some(SolveReport {
-                solvable: false,
-                ..base(v.explanation())
-            }),
-            Err(_) => None,
-            Ok(s) => Some(SolveReport {
-                length: s.length(),
-                moves: s.moves.as_deref().map(Move::to_letters),
-                optimal: s.optimal,
-                expanded: s.stats.expanded,
-                generated: s.stats.generated,
-                max_open: s.stats.max_open,
-                seconds: s.stats.seconds,
-                heuristic: Some(s.heuristic_name()),
-                admissible: Some(s.admissible),
-                algorithm: Some(s.algorithm.name().to_string()),
-                phase: Some(s.phase),
-                stopped_by: s.stopped_by.map(|r| r.as_str()),
-                lower_bound: s.lower_bound,
-                bound_factor: s.bound_factor,
-                path: match (&s.moves, with_path) {
-                    (Some(moves), true) => Some(path_boards(start, moves)),
-                    _ => None,
-                },
-                ..base(s.verdict.explanation())
-            }),
         }
     }
 }

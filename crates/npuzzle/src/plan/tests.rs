@@ -141,3 +141,18 @@ fn the_plan_serialises_with_names() {
     assert_eq!(v["phases"][0]["heuristic"], "pdb:6-6-3");
     assert_eq!(v["phases"][0]["kind"], "optimal");
 }
+
+#[test]
+fn phase_names_are_the_json_names_and_read_back() {
+    for kind in [
+        PhaseKind::Search,
+        PhaseKind::Optimal,
+        PhaseKind::Bounded,
+        PhaseKind::Constructive,
+    ] {
+        let json = serde_json::to_string(&kind).unwrap();
+        assert_eq!(json, format!("\"{}\"", kind.name()));
+        assert_eq!(PhaseKind::from_name(kind.name()), Some(kind));
+    }
+    assert_eq!(PhaseKind::from_name("Optimal"), None);
+}

@@ -75,6 +75,19 @@ impl StopReason {
             StopReason::Interrupted => "interrupted",
         }
     }
+
+    /// The reason [`as_str`](StopReason::as_str) names, if any (reading reports back).
+    pub fn from_name(name: &str) -> Option<StopReason> {
+        [
+            StopReason::Time,
+            StopReason::Nodes,
+            StopReason::Memory,
+            StopReason::Cancelled,
+            StopReason::Interrupted,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == name)
+    }
 }
 
 /// Counters of a search (see the module docs for their definitions).
@@ -161,4 +174,27 @@ pub struct SearchOutcome {
     pub stopped_by: Option<StopReason>,
     /// The first expansions, if asked for.
     pub trace: Vec<TraceStep>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StopReason;
+
+    #[test]
+    fn stop_reasons_are_the_json_names_and_read_back() {
+        for r in [
+            StopReason::Time,
+            StopReason::Nodes,
+            StopReason::Memory,
+            StopReason::Cancelled,
+            StopReason::Interrupted,
+        ] {
+            assert_eq!(
+                serde_json::to_string(&r).unwrap(),
+                format!("\"{}\"", r.as_str())
+            );
+            assert_eq!(StopReason::from_name(r.as_str()), Some(r));
+        }
+        assert_eq!(StopReason::from_name("timeout"), None);
+    }
 }
