@@ -91,7 +91,8 @@ struct LastPerfect {
     id: u64,
     shape: (usize, usize),
     goal: Vec<u8>,
-    dist: Arc<Vec<u8>>,
+    /// This thread's own count of references to the shared distances.
+    dist: Arc<perfect::Shared>,
 }
 
 thread_local! {
@@ -99,16 +100,25 @@ thread_local! {
 }
 
 impl LastPerfect {
-    fn get(id: u64, puzzle: &Puzzle) -> Option<Arc<Vec<u8>>> {
+    fn is(&self, id: u64, puzzle: &Puzzle) -> bool {
+        self.id == id
+            && self.shape == (puzzle.shape.rows(), puzzle.shape.cols())
+            && self.goal == puzzle.goal
+    }
+
+    fn get(id: u64, puzzle: &Puzzle) -> Option<Arc<perfect::Shared>> {
         LAST_PERFECT.with_borrow(|last| {
             last.as_ref()
-                .filter(|l| {
-                    l.id == id
-                        && l.shape == (puzzle.shape.rows(), puzzle.shape.cols())
-                        && l.goal == puzzle.goal
-                })
+                .filter(|l| l.is(id, puzzle))
                 .map(|l| l.dist.clone())
         })
+    }
+
+    /// Whether this thread's memo holds the table, without touching its reference count:
+    /// every thread counts on the same one, and a write to it from each board's plan makes
+    /// the threads of a batch take turns at that cache line.
+    fn has(id: u64, puzzle: &Puzzle) -> bool {
+        LAST_PERFECT.with_borrow(|last| last.as_ref().is_some_and(|l| l.is(id, puzzle)))
     }
 
     /// Forgets this thread's memo of `key` (`None`: of any table) of value `id`. Other
@@ -124,7 +134,7 @@ impl LastPerfect {
         });
     }
 
-    fn set(id: u64, puzzle: &Puzzle, dist: &Arc<Vec<u8>>) {
+    fn set(id: u64, puzzle: &Puzzle, dist: &Arc<perfect::Shared>) {
         LAST_PERFECT.set(Some(LastPerfect {
             id,
             shape: (puzzle.shape.rows(), puzzle.shape.cols()),
@@ -239,7 +249,7 @@ impl Tables {
 
     /// Whether the exact table for this puzzle's goal is in memory.
     pub fn perfect_in_memory(&self, puzzle: &Puzzle) -> bool {
-        LastPerfect::get(self.0.id, puzzle).is_some()
+        LastPerfect::has(self.0.id, puzzle)
             || self.lock().perfect.contains_key(&perfect_key(puzzle))
     }
 
@@ -303,10 +313,10 @@ impl Tables {
             });
         }
         if let Some(dist) = LastPerfect::get(self.0.id, puzzle) {
-            return Ok(PerfectTable::from_distances(n, dist));
+            return Ok(PerfectTable::from_handle(n, dist));
         }
         let table = self.perfect_shared(puzzle)?;
-        LastPerfect::set(self.0.id, puzzle, table.distances());
+        LastPerfect::set(self.0.id, puzzle, table.handle());
         Ok(table)
     }
 
