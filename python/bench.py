@@ -9,7 +9,7 @@ alike; each figure is the median of ``--repeat`` runs. Every run's lengths are c
 against the others'. Usage (from the repository's root, after ``pip install ./python`` and
 ``cargo build --release -p npuzzle-cli``)::
 
-    python python/bench.py [--boards 10000] [--repeat 5] [--cli target/release/npuzzle]
+    python python/bench.py [--boards 10000] [--repeat 15] [--cli target/release/npuzzle]
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ def batch_lengths(cli: str, path: str, flags: list) -> list:
 
 
 def workload(name, boards, path, cli, options, flags, repeat):
-    npuzzle.solve_many(boards[:10], **options)  # load tables once, as a long session would
+    # Load the tables and start the threads once, as a long session would.
+    for jobs in (1, 2):
+        npuzzle.solve_many(boards, jobs=jobs, **options)
     runs = {"1 job": [], "2 jobs": [], "batch -j2": []}
     reference = None
     for _ in range(repeat):
@@ -93,7 +95,7 @@ def per_call(repeat: int, calls: int = 20000) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--boards", type=int, default=10000)
-    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--repeat", type=int, default=15)
     p.add_argument("--seed", type=int, default=12)
     default_cli = REPO / "target" / "release" / "npuzzle"
     p.add_argument("--cli", default=str(default_cli) if default_cli.exists() else None)
