@@ -153,7 +153,8 @@ def solve_many(
 ) -> List[Solution]:
     """Solves many boards on ``jobs`` threads (default: all cores) with the GIL released;
     results in input order. Unsolvable or limited boards give a ``Solution`` instead of
-    raising. ``goals`` (as many as ``boards``) gives each board its own goal."""
+    raising. ``goals`` (as many as ``boards``) gives each board its own goal. Ctrl-C stops
+    the batch."""
 
 def check(board: BoardLike, goal: GoalLike = "standard", size: Optional[SizeLike] = None) -> Dict[str, Any]:
     """The verdict of ``npuzzle check --json``."""
