@@ -471,22 +471,35 @@ test('a swipe on the board slides the tile beside the gap that way', async () =>
   await useBoard(page, '1 2 3/4 0 5/6 7 8');
   // The swipe starts on the board where it is drawn once the new board is in place.
   await expectBoard(page, [1, 2, 3, 4, 0, 5, 6, 7, 8]);
-  const box = await page.locator('#board').boundingBox();
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
   // Swipe left: tile 5, right of the gap, slides left.
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x - 60, y, { steps: 4 });
-  await page.mouse.up();
+  await swipe(page, -60, 0);
   await expectBoard(page, [1, 2, 3, 4, 5, 0, 6, 7, 8]);
   // Swipe down: tile 3, above the gap, slides down.
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y + 60, { steps: 4 });
-  await page.mouse.up();
+  await swipe(page, 0, 60);
   await expectBoard(page, [1, 2, 0, 4, 5, 3, 6, 7, 8]);
   await page.close();
 });
+
+/**
+ * Drags the mouse across the middle of the board by (dx, dy), once the board is in view and
+ * has stopped moving: on a phone the page may still be scrolling or laying the board out
+ * after a new board, and a swipe measured before that starts off the board.
+ */
+async function swipe(page, dx, dy) {
+  const board = page.locator('#board');
+  await board.scrollIntoViewIfNeeded();
+  let box = await board.boundingBox();
+  for (let before = null; JSON.stringify(box) !== JSON.stringify(before); ) {
+    before = box;
+    await page.waitForTimeout(100);
+    box = await board.boundingBox();
+  }
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 4 });
+  await page.mouse.up();
+}
 
 test('search, one expansion at a time: open and closed lists with g, h, f; IDA* iterations', async () => {
   const page = await open(env, DESKTOP);
