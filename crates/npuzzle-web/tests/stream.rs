@@ -19,6 +19,16 @@ fn slow_request() -> Value {
     json!({ "board": SLOW_4X4, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": 4 })
 }
 
+/// A server with two search slots, whose slow searches end by the time limit: under the
+/// default node cap (200 million) a fast machine ends them by nodes a little before 4 s.
+fn two_slots() -> Config {
+    Config {
+        max_concurrent_solves: 2,
+        max_nodes: 20_000_000_000,
+        ..Config::default()
+    }
+}
+
 fn stream_request(body: &Value) -> Request<Body> {
     Request::post("/api/solve/stream")
         .body(Body::from(body.to_string()))
@@ -69,13 +79,7 @@ async fn fill_both_slots(state: &AppState, router: &Router) -> Vec<tokio::task::
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_stream_solve_answers_at_once_beside_two_slow_ones() {
-    let state = AppState::new(
-        Config {
-            max_concurrent_solves: 2,
-            ..Config::default()
-        },
-        None,
-    );
+    let state = AppState::new(two_slots(), None);
     let r = app(state.clone());
     // The first 8-puzzle solve of its kind runs on the pool (and builds what it needs).
     let (status, warm) = lines(&r, &json!({ "board": "8 1 3/4 0 2/7 6 5" })).await;
@@ -102,13 +106,7 @@ async fn a_small_stream_solve_answers_at_once_beside_two_slow_ones() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_that_must_wait_for_a_slot_says_so() {
-    let state = AppState::new(
-        Config {
-            max_concurrent_solves: 2,
-            ..Config::default()
-        },
-        None,
-    );
+    let state = AppState::new(two_slots(), None);
     let r = app(state.clone());
     let slow = fill_both_slots(&state, &r).await;
     // A third slow search (never warm) must wait: its first line says so, long before the
@@ -154,9 +152,8 @@ async fn a_stream_that_must_wait_for_a_slot_says_so() {
 async fn a_stream_gets_503_at_once_when_the_queue_is_full() {
     let state = AppState::new(
         Config {
-            max_concurrent_solves: 2,
             max_queued: 0,
-            ..Config::default()
+            ..two_slots()
         },
         None,
     );
