@@ -5,24 +5,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use npuzzle::search::{Control, Progress};
-use npuzzle::{generate, Board, SolveError};
+use npuzzle::{generate, SolveError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::board::{board_object, check_dict, shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
 use crate::options::SolveConfig;
-use crate::solution::PySolution;
-
-/// One solve with the core, as the command line runs it.
-fn solve_core(
-    start: &Board,
-    goal: &Board,
-    config: &SolveConfig,
-    control: Control<'_>,
-) -> Result<npuzzle::Solution, SolveError> {
-    npuzzle::solve(start, goal, &config.options, crate::tables(), control)
-}
+use crate::solution::{self, PySolution};
 
 /// Solves one board and returns its ``Solution``.
 ///
@@ -91,7 +81,7 @@ pub fn solve(
         progress: Some(&on_progress),
         ..Control::default()
     };
-    let result = py.detach(|| solve_core(&start.get().board, &goal.get().board, &config, control));
+    let result = py.detach(|| config.solve(&start.get().board, &goal.get().board, control));
     if let Some(e) = interrupted.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
@@ -105,21 +95,17 @@ fn finish(
     goal: Py<PyBoard>,
     result: Result<npuzzle::Solution, SolveError>,
 ) -> PyResult<PySolution> {
-    let (outcome, raise) = match result {
-        Ok(s) if s.moves.is_some() => (Ok(s), None),
+    let outcome = solution::outcome(result).map_err(|e| errors::solve(&e))?;
+    let raise = match &outcome {
+        Ok(s) if s.moves.is_some() => None,
         Ok(s) => {
             let why = s.stopped_by.map_or("a", |r| r.as_str());
             let message = format!("stopped by the {why} limit before finding a solution");
-            (Ok(s), Some((Kind::LimitReached, message)))
+            Some((Kind::LimitReached, message))
         }
-        Err(e) => {
-            let message = e.to_string();
-            match e {
-                SolveError::Unsolvable(verdict) => {
-                    (Err(verdict), Some((Kind::Unsolvable, message)))
-                }
-                e => return Err(errors::solve(&e)),
-            }
+        Err(verdict) => {
+            let message = SolveError::Unsolvable(verdict.clone()).to_string();
+            Some((Kind::Unsolvable, message))
         }
     };
     let solution = PySolution::new(start, goal, outcome);

@@ -26,7 +26,7 @@ use pyo3::types::{PyList, PyString};
 use crate::board::{board_object, shape_arg, PyBoard};
 use crate::errors::{self, Kind};
 use crate::options::{jobs_arg, SolveConfig};
-use crate::solution::PySolution;
+use crate::solution::{self, PySolution};
 
 /// How long the calling thread naps between collecting results (the last result wakes it at
 /// once). Measured on 10,000 8-puzzles, anything from 0.2 to 100 ms takes the same time;
@@ -78,7 +78,6 @@ pub fn solve_many<'py>(
     let batch = Batch {
         next: CachePadded::new(AtomicUsize::new(0)),
         running: AtomicUsize::new(tasks),
-        done: AtomicBool::new(false),
         cancel: AtomicBool::new(false),
         collector: thread::current(),
     };
@@ -98,9 +97,7 @@ pub fn solve_many<'py>(
                     let solved = boards
                         .clone()
                         .map(|i| {
-                            let (start, goal) = (&starts[i].get().board, &goals[i].get().board);
-                            let tables = crate::tables();
-                            npuzzle::solve(start, goal, &config.options, tables, control)
+                            config.solve(&starts[i].get().board, &goals[i].get().board, control)
                         })
                         .collect();
                     // The receiver outlives the searches: a send cannot fail.
@@ -130,14 +127,13 @@ fn collect(
     let mut first_error: Option<(usize, SolveError)> = None;
     loop {
         // Read before draining: every result sent before the searches ended is then seen.
-        let done = batch.done.load(Ordering::Acquire);
+        let done = batch.done();
         let arrived = results
             .try_iter()
             .flat_map(|(first, solved)| (first..).zip(solved));
         for (i, result) in arrived {
-            let outcome = match result {
-                Ok(solution) => Ok(solution),
-                Err(SolveError::Unsolvable(verdict)) => Err(verdict),
+            let outcome = match solution::outcome(result) {
+                Ok(outcome) => outcome,
                 Err(e) => {
                     if first_error.as_ref().is_none_or(|(j, _)| i < *j) {
                         first_error = Some((i, e));
@@ -155,7 +151,7 @@ fn collect(
         if let Err(e) = py.check_signals() {
             // Ctrl-C: stop the searches, wait for them to wind down, raise.
             batch.cancel.store(true, Ordering::Relaxed);
-            while !batch.done.load(Ordering::Acquire) {
+            while !batch.done() {
                 py.detach(|| thread::park_timeout(COLLECT_EVERY));
             }
             return Err(e);
@@ -180,10 +176,8 @@ struct Batch {
     /// The next board to solve. On a cache line of its own: every task writes it, and the
     /// searches read `cancel` all the time.
     next: CachePadded<AtomicUsize>,
-    /// Tasks still running.
+    /// Tasks still running (each counts itself out with [`DoneOnDrop`]).
     running: AtomicUsize,
-    /// The searches are over (set by the last [`DoneOnDrop`]).
-    done: AtomicBool,
     /// Stop: the remaining boards are skipped and the running searches stopped.
     cancel: AtomicBool,
     /// The calling thread, woken when the searches are over.
@@ -191,6 +185,12 @@ struct Batch {
 }
 
 impl Batch {
+    /// Whether the searches are over. Acquire: every result a task sent before counting
+    /// itself out is then in the channel.
+    fn done(&self) -> bool {
+        self.running.load(Ordering::Acquire) == 0
+    }
+
     /// The next boards for a task to solve, if any are left: a few at a time while many
     /// are left (so the tasks seldom meet at `next`), one at a time near the end (so they
     /// finish together however unequal the boards are).
@@ -205,14 +205,13 @@ impl Batch {
     }
 }
 
-/// Held by each task running searches: however the last one ends (a panic included), the
-/// batch is marked done and the calling thread woken at once.
+/// Held by each task running searches: however it ends (a panic included), it counts
+/// itself out, and the last one wakes the calling thread at once.
 struct DoneOnDrop<'a>(&'a Batch);
 
 impl Drop for DoneOnDrop<'_> {
     fn drop(&mut self) {
         if self.0.running.fetch_sub(1, Ordering::AcqRel) == 1 {
-            self.0.done.store(true, Ordering::Release);
             self.0.collector.unpark();
         }
     }

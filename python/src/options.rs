@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use npuzzle::{Algorithm, HeuristicSpec, Limits, SolveOptions};
+use npuzzle::search::Control;
+use npuzzle::{Algorithm, Board, HeuristicSpec, Limits, Solution, SolveError, SolveOptions};
 use pyo3::prelude::*;
 
 use crate::board::GoalArg;
@@ -49,6 +50,19 @@ pub struct SolveConfig {
 }
 
 impl SolveConfig {
+    /// One solve with the core and the module's tables, as the command line runs it.
+    ///
+    /// # Errors
+    /// As [`npuzzle::solve`].
+    pub fn solve(
+        &self,
+        start: &Board,
+        goal: &Board,
+        control: Control<'_>,
+    ) -> Result<Solution, SolveError> {
+        npuzzle::solve(start, goal, &self.options, crate::tables(), control)
+    }
+
     /// Checks the keyword arguments of `solve` and friends.
     ///
     /// # Errors

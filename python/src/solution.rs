@@ -2,7 +2,9 @@
 
 use npuzzle::plan::PhaseKind;
 use npuzzle::search::{SearchStats, StopReason};
-use npuzzle::{solvability, Board, HeuristicSpec, Move, Shape, Solution, SolveReport, Verdict};
+use npuzzle::{
+    solvability, Board, HeuristicSpec, Move, Shape, Solution, SolveError, SolveReport, Verdict,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde::Deserialize;
@@ -13,6 +15,16 @@ use crate::errors::{self, Kind};
 /// What a solve found: the core's solution (a path, or the limit that stopped the search),
 /// or the verdict that the goal is out of reach.
 pub type Outcome = Result<Solution, Verdict>;
+
+/// The outcome of a solve, or its error when that is not about solvability (a goal, a
+/// heuristic or a size the plan refuses).
+pub fn outcome(result: Result<Solution, SolveError>) -> Result<Outcome, SolveError> {
+    match result {
+        Ok(solution) => Ok(Ok(solution)),
+        Err(SolveError::Unsolvable(verdict)) => Ok(Err(verdict)),
+        Err(e) => Err(e),
+    }
+}
 
 /// The result of ``solve``: its attributes are the fields of ``npuzzle solve --json``
 /// (``length``, ``moves``, ``optimal``, ``expanded``, ``generated``, ``max_open``,

@@ -15,8 +15,8 @@ pub const MAX_PERFECT_CELLS: usize = 10;
 #[derive(Clone, Debug)]
 pub struct PerfectTable {
     n: usize,
-    /// Distance by permutation rank; `u8::MAX` for states in the other parity class.
-    ///
+    /// Distance by permutation rank; `u8::MAX` for states in the other parity class
+    /// (through this thread's [`Shared`] handle).
     dist: Arc<Shared>,
 }
 
