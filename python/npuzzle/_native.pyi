@@ -151,8 +151,8 @@ def solve_many(
     memory_limit: Optional[int] = None,
     goals: Optional[Iterable[BoardLike]] = None,
 ) -> List[Solution]:
-    """Solves many boards on ``jobs`` threads (default: all cores) with the GIL released;
-    results in input order. Unsolvable or limited boards give a ``Solution`` instead of
+    """Solves many boards on ``jobs`` threads, the calling thread one of them (default: one
+    per core), with the GIL released; results in input order. Unsolvable or limited boards give a ``Solution`` instead of
     raising. ``goals`` (as many as ``boards``) gives each board its own goal. Ctrl-C stops
     the batch."""
 

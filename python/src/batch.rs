@@ -1,15 +1,18 @@
-//! `solve_many`: many boards on a pool of threads, the GIL released while they search.
+//! `solve_many`: many boards on `jobs` threads, the GIL released while they search.
 //!
-//! `jobs` tasks on one kept pool take the boards a few at a time and send back what they
-//! find; the calling thread, which holds the GIL between naps, turns each result into a
-//! `Solution` object as it arrives (so a batch of millions is never held twice, once as the
-//! core's results and once as Python objects) and looks for Ctrl-C.
+//! The calling thread is one of the `jobs` threads: it takes boards a few at a time like
+//! the others (`jobs - 1` tasks on one kept pool) and solves them with the GIL released,
+//! and between its own searches, holding the GIL, it turns every result found so far (its
+//! own and the ones the tasks sent) into a `Solution` object and looks for Ctrl-C. So
+//! `jobs=1` runs on one core, not one plus a thread for the Python objects, and a batch of
+//! millions is never held twice, once as the core's results and once as Python objects.
 //!
 //! On an 8-puzzle a search takes under two microseconds, about as long as making and freeing
 //! its Python object, so the parts that cannot run in parallel are kept small: a `Solution`
 //! holds the core's result and the `Board` objects it was given (see `solution.rs`), and
-//! the tasks share nothing they write on every board.
+//! the threads share nothing they write on every board.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -17,8 +20,8 @@ use std::thread::{self, Thread};
 use std::time::Duration;
 
 use crossbeam_utils::CachePadded;
-use npuzzle::search::Control;
-use npuzzle::{GoalError, Shape, Solution, SolveError};
+use npuzzle::search::{Control, Progress};
+use npuzzle::{Board, GoalError, Shape, Solution, SolveError};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -28,12 +31,17 @@ use crate::errors::{self, Kind};
 use crate::options::{jobs_arg, SolveConfig};
 use crate::solution::{self, PySolution};
 
-/// How long the calling thread naps between collecting results (the last result wakes it at
-/// once). Measured on 10,000 8-puzzles, anything from 0.2 to 100 ms takes the same time;
-/// 1 ms answers Ctrl-C at once and wakes the thread a few times per batch.
+/// How long the calling thread naps between collecting results once it has no boards left
+/// to solve (the last task to finish wakes it at once); also how often it then looks for
+/// Ctrl-C.
 const COLLECT_EVERY: Duration = Duration::from_millis(1);
 
-/// Solves many boards on `jobs` threads with the GIL released; results in input order.
+/// What a task sends the calling thread: the index of the first board of a run, and the
+/// results of the run's boards.
+type Found = (usize, Vec<Result<Solution, SolveError>>);
+
+/// Solves many boards on ``jobs`` threads, the calling thread one of them (default: one per
+/// core), with the GIL released; results in input order.
 /// Unsolvable boards and boards stopped by a limit give a `Solution` (``solvable`` false,
 /// or ``stopped_by`` set) instead of raising, so one board never stops the rest.
 /// ``goals``, a sequence as long as ``boards``, gives each board its own goal. Ctrl-C stops
@@ -69,150 +77,260 @@ pub fn solve_many<'py>(
         memory_limit,
     )?;
     let starts = board_objects(boards, shape)?;
-    let goals = match goals.filter(|g| !g.is_none()) {
-        Some(g) => own_goals(&starts, board_objects(g, shape)?)?,
+    let (goals, goal_copies) = match goals.filter(|g| !g.is_none()) {
+        Some(g) => (own_goals(&starts, board_objects(g, shape)?)?, Vec::new()),
         None => shared_goals(py, &starts, &config)?,
     };
-    let pool = pool(jobs)?;
-    let tasks = jobs.min(starts.len()).max(1);
+    let threads = jobs.min(starts.len()).max(1);
+    let helpers = threads - 1;
     let batch = Batch {
         next: CachePadded::new(AtomicUsize::new(0)),
-        running: AtomicUsize::new(tasks),
+        threads,
+        running: AtomicUsize::new(helpers),
         cancel: AtomicBool::new(false),
-        collector: thread::current(),
+        caller: thread::current(),
     };
-    let control = Control {
-        limits: config.limits,
-        cancel: Some(&batch.cancel),
-        ..Control::default()
+    let work = Work {
+        starts: &starts,
+        goals: &goals,
+        goal_copies: &goal_copies,
+        config: &config,
+        batch: &batch,
     };
     let (sender, results) = mpsc::channel();
-    let solved = pool.in_place_scope(|scope| {
-        for _ in 0..tasks {
-            let (sender, batch, starts, goals, config) =
-                (sender.clone(), &batch, &starts, &goals, &config);
-            scope.spawn(move |_| {
-                let _done = DoneOnDrop(batch);
-                while let Some(boards) = batch.take(starts.len(), tasks) {
-                    let solved = boards
-                        .clone()
-                        .map(|i| {
-                            config.solve(&starts[i].get().board, &goals[i].get().board, control)
-                        })
-                        .collect();
-                    // The receiver outlives the searches: a send cannot fail.
-                    let _ = sender.send((boards.start, solved));
-                }
-            });
-        }
-        let solved = collect(py, &starts, &goals, &results, &batch);
-        if solved.is_err() {
-            batch.cancel.store(true, Ordering::Relaxed);
-        }
-        solved
-    })?;
+    let solved = if helpers == 0 {
+        drop(sender);
+        work.lead(py, &results)
+    } else {
+        pool(helpers)?.in_place_scope(|scope| {
+            for _ in 0..helpers {
+                let sender = sender.clone();
+                scope.spawn(move |_| work.help(&sender));
+            }
+            drop(sender);
+            let solved = work.lead(py, &results);
+            if solved.is_err() {
+                batch.cancel.store(true, Ordering::Relaxed);
+            }
+            solved
+        })
+    }?;
     PyList::new(py, solved)
 }
 
-/// Makes the `Solution` objects as results arrive, until the searches are done. Returns
-/// them in input order, or the error of the first board that had one, or Ctrl-C's.
-fn collect(
-    py: Python<'_>,
-    starts: &[Py<PyBoard>],
-    goals: &[Py<PyBoard>],
-    results: &mpsc::Receiver<(usize, Vec<Result<Solution, SolveError>>)>,
-    batch: &Batch,
-) -> PyResult<Vec<Py<PySolution>>> {
-    let mut out: Vec<Option<Py<PySolution>>> = (0..starts.len()).map(|_| None).collect();
-    let mut first_error: Option<(usize, SolveError)> = None;
-    loop {
-        // Read before draining: every result sent before the searches ended is then seen.
-        let done = batch.done();
-        let arrived = results
-            .try_iter()
-            .flat_map(|(first, solved)| (first..).zip(solved));
-        for (i, result) in arrived {
-            let outcome = match solution::outcome(result) {
-                Ok(outcome) => outcome,
-                Err(e) => {
-                    if first_error.as_ref().is_none_or(|(j, _)| i < *j) {
-                        first_error = Some((i, e));
-                    }
-                    continue;
-                }
-            };
-            let start = starts[i].clone_ref(py);
-            let goal = goals[i].clone_ref(py);
-            out[i] = Some(Py::new(py, PySolution::new(start, goal, outcome))?);
-        }
-        if done {
-            break;
-        }
-        if let Err(e) = py.check_signals() {
-            // Ctrl-C: stop the searches, wait for them to wind down, raise.
-            batch.cancel.store(true, Ordering::Relaxed);
-            while !batch.done() {
-                py.detach(|| thread::park_timeout(COLLECT_EVERY));
-            }
-            return Err(e);
-        }
-        py.detach(|| thread::park_timeout(COLLECT_EVERY));
-    }
-    if let Some((i, e)) = first_error {
-        let e = errors::solve(&e);
-        let msg = e.value(py).str()?.to_string();
-        return Err(PyErr::from_type(
-            e.get_type(py),
-            (format!("board {i}: {msg}"),),
-        ));
-    }
-    out.into_iter()
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| PyRuntimeError::new_err("a search of the batch ended without a result"))
+/// The boards of a batch and how to solve them: what every thread of the batch reads.
+#[derive(Clone, Copy)]
+struct Work<'a> {
+    starts: &'a [Py<PyBoard>],
+    goals: &'a [Py<PyBoard>],
+    /// With one goal for all boards of a shape, a copy of each, which the searches read
+    /// instead of the goal object: the calling thread writes that object's reference
+    /// count, on the same cache line as its board, for every result it wraps, and a search
+    /// reading it would wait for that line at every board.
+    goal_copies: &'a [Board],
+    config: &'a SolveConfig,
+    batch: &'a Batch,
 }
 
-/// What the calling thread and the task running the searches share.
+impl Work<'_> {
+    /// Solves boards `run`.
+    fn solve(&self, run: Range<usize>, control: Control<'_>) -> Vec<Result<Solution, SolveError>> {
+        run.map(|i| {
+            let start = &self.starts[i].get().board;
+            let goal = (self.goal_copies.iter())
+                .find(|g| g.shape() == start.shape())
+                .unwrap_or_else(|| &self.goals[i].get().board);
+            self.config.solve(start, goal, control)
+        })
+        .collect()
+    }
+
+    /// What a task of the pool does: solves boards until none are left, sending what it
+    /// finds to the calling thread.
+    fn help(&self, results: &mpsc::Sender<Found>) {
+        let _done = DoneOnDrop(self.batch);
+        let control = self.batch.control(self.config, None);
+        while let Some(run) = self.batch.take(self.starts.len()) {
+            let solved = self.solve(run.clone(), control);
+            // The receiver outlives the tasks: a send cannot fail.
+            let _ = results.send((run.start, solved));
+        }
+    }
+
+    /// What the calling thread does: solves boards with the GIL released, and between runs
+    /// makes the `Solution` objects of all the results found so far; once no boards are
+    /// left, collects the tasks' last results. Returns the objects in input order, or the
+    /// error of the first board that had one, or Ctrl-C's.
+    fn lead(
+        &self,
+        py: Python<'_>,
+        results: &mpsc::Receiver<Found>,
+    ) -> PyResult<Vec<Py<PySolution>>> {
+        let mut made = Made::new(self.starts.len());
+        // A search of its own that runs long asks Python about Ctrl-C from its progress
+        // callback (about ten times a second), as `solve` does.
+        let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
+        let on_progress = |_: &Progress| {
+            Python::attach(|py| {
+                if let Err(e) = py.check_signals() {
+                    *interrupted.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                    self.batch.cancel.store(true, Ordering::Relaxed);
+                }
+            })
+        };
+        let control = self.batch.control(self.config, Some(&on_progress));
+        while let Some(run) = self.batch.take(self.starts.len()) {
+            let solved = py.detach(|| self.solve(run.clone(), control));
+            made.keep(py, self, run.start, solved)?;
+            for (first, solved) in results.try_iter() {
+                made.keep(py, self, first, solved)?;
+            }
+            let signal = interrupted.lock().unwrap_or_else(|p| p.into_inner()).take();
+            if let Err(e) = signal.map_or_else(|| py.check_signals(), Err) {
+                return Err(self.stop(py, e));
+            }
+        }
+        loop {
+            // Read before draining: every result sent before the tasks ended is then seen.
+            let done = self.batch.done();
+            for (first, solved) in results.try_iter() {
+                made.keep(py, self, first, solved)?;
+            }
+            if done {
+                return made.finish(py);
+            }
+            if let Err(e) = py.check_signals() {
+                return Err(self.stop(py, e));
+            }
+            py.detach(|| thread::park_timeout(COLLECT_EVERY));
+        }
+    }
+
+    /// Ctrl-C: stops the searches, waits for the tasks to wind down, and gives back `e`
+    /// to raise.
+    fn stop(&self, py: Python<'_>, e: PyErr) -> PyErr {
+        self.batch.cancel.store(true, Ordering::Relaxed);
+        while !self.batch.done() {
+            py.detach(|| thread::park_timeout(COLLECT_EVERY));
+        }
+        e
+    }
+}
+
+/// The `Solution` objects made so far, and the first board whose search failed.
+struct Made {
+    solutions: Vec<Option<Py<PySolution>>>,
+    first_error: Option<(usize, SolveError)>,
+}
+
+impl Made {
+    fn new(boards: usize) -> Made {
+        Made {
+            solutions: (0..boards).map(|_| None).collect(),
+            first_error: None,
+        }
+    }
+
+    /// Makes the objects of the boards from `first` on, whose results are `solved`.
+    fn keep(
+        &mut self,
+        py: Python<'_>,
+        work: &Work<'_>,
+        first: usize,
+        solved: Vec<Result<Solution, SolveError>>,
+    ) -> PyResult<()> {
+        for (i, result) in (first..).zip(solved) {
+            match solution::outcome(result) {
+                Ok(outcome) => {
+                    let start = work.starts[i].clone_ref(py);
+                    let goal = work.goals[i].clone_ref(py);
+                    self.solutions[i] = Some(Py::new(py, PySolution::new(start, goal, outcome))?);
+                }
+                Err(e) => {
+                    if self.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
+                        self.first_error = Some((i, e));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The objects in input order, or the error of the first board that had one.
+    fn finish(self, py: Python<'_>) -> PyResult<Vec<Py<PySolution>>> {
+        if let Some((i, e)) = self.first_error {
+            let e = errors::solve(&e);
+            let msg = e.value(py).str()?.to_string();
+            return Err(PyErr::from_type(
+                e.get_type(py),
+                (format!("board {i}: {msg}"),),
+            ));
+        }
+        self.solutions
+            .into_iter()
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| PyRuntimeError::new_err("a search of the batch ended without a result"))
+    }
+}
+
+/// What the threads of a batch share.
 struct Batch {
-    /// The next board to solve. On a cache line of its own: every task writes it, and the
+    /// The next board to solve. On a cache line of its own: every thread writes it, and the
     /// searches read `cancel` all the time.
     next: CachePadded<AtomicUsize>,
-    /// Tasks still running (each counts itself out with [`DoneOnDrop`]).
+    /// Threads solving boards, the calling thread included.
+    threads: usize,
+    /// Tasks of the pool still running (each counts itself out with [`DoneOnDrop`]).
     running: AtomicUsize,
     /// Stop: the remaining boards are skipped and the running searches stopped.
     cancel: AtomicBool,
-    /// The calling thread, woken when the searches are over.
-    collector: Thread,
+    /// The calling thread, woken when the tasks are over.
+    caller: Thread,
 }
 
 impl Batch {
-    /// Whether the searches are over. Acquire: every result a task sent before counting
+    /// Whether the tasks are over. Acquire: every result a task sent before counting
     /// itself out is then in the channel.
     fn done(&self) -> bool {
         self.running.load(Ordering::Acquire) == 0
     }
 
-    /// The next boards for a task to solve, if any are left: a few at a time while many
-    /// are left (so the tasks seldom meet at `next`), one at a time near the end (so they
+    /// How a search of the batch is steered: the batch's limits and its cancel flag.
+    fn control<'a>(
+        &'a self,
+        config: &SolveConfig,
+        progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    ) -> Control<'a> {
+        Control {
+            limits: config.limits,
+            cancel: Some(&self.cancel),
+            progress,
+            ..Control::default()
+        }
+    }
+
+    /// The next boards for a thread to solve, if any are left: a few at a time while many
+    /// are left (so the threads seldom meet at `next`), one at a time near the end (so they
     /// finish together however unequal the boards are).
-    fn take(&self, boards: usize, tasks: usize) -> Option<std::ops::Range<usize>> {
+    fn take(&self, boards: usize) -> Option<Range<usize>> {
         if self.cancel.load(Ordering::Relaxed) {
             return None;
         }
         let left = boards.saturating_sub(self.next.load(Ordering::Relaxed));
-        let count = (left / (8 * tasks)).clamp(1, 16);
+        let count = (left / (8 * self.threads)).clamp(1, 16);
         let first = self.next.fetch_add(count, Ordering::Relaxed);
         (first < boards).then(|| first..(first + count).min(boards))
     }
 }
 
-/// Held by each task running searches: however it ends (a panic included), it counts
-/// itself out, and the last one wakes the calling thread at once.
+/// Held by each task of the pool: however it ends (a panic included), it counts itself
+/// out, and the last one wakes the calling thread at once.
 struct DoneOnDrop<'a>(&'a Batch);
 
 impl Drop for DoneOnDrop<'_> {
     fn drop(&mut self) {
         if self.0.running.fetch_sub(1, Ordering::AcqRel) == 1 {
-            self.0.collector.unpark();
+            self.0.caller.unpark();
         }
     }
 }
@@ -261,14 +379,15 @@ fn own_goals(starts: &[Py<PyBoard>], goals: Vec<Py<PyBoard>>) -> PyResult<Vec<Py
     Ok(goals)
 }
 
-/// Each board's goal from `goal=`: one board object per shape, shared.
+/// Each board's goal from `goal=`: one board object per shape, shared, and a copy of each
+/// for the searches (see [`Work::goal_copies`]).
 fn shared_goals(
     py: Python<'_>,
     starts: &[Py<PyBoard>],
     config: &SolveConfig,
-) -> PyResult<Vec<Py<PyBoard>>> {
+) -> PyResult<(Vec<Py<PyBoard>>, Vec<Board>)> {
     let mut by_shape: Vec<(Shape, Py<PyBoard>)> = Vec::new();
-    starts
+    let objects = starts
         .iter()
         .enumerate()
         .map(|(i, start)| {
@@ -285,7 +404,12 @@ fn shared_goals(
             by_shape.push((shape, goal.clone_ref(py)));
             Ok(goal)
         })
-        .collect()
+        .collect::<PyResult<_>>()?;
+    let copies = by_shape
+        .iter()
+        .map(|(_, g)| g.get().board.clone())
+        .collect();
+    Ok((objects, copies))
 }
 
 /// The thread pool, kept for the life of the process and grown when a call asks for more

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import math
+import os
 import pathlib
+import random
+import subprocess
+import sys
 
 import pytest
 
@@ -127,7 +131,8 @@ def test_solve_many_gives_back_the_board_objects_it_was_given():
     assert len({id(s.goal) for s in many}) == 1  # one goal object, shared
 
 
-def test_ctrl_c_stops_solve_many():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_solve_many(jobs):
     import _thread
     import threading
     import time
@@ -136,8 +141,34 @@ def test_ctrl_c_stops_solve_many():
     threading.Timer(0.3, _thread.interrupt_main).start()
     began = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
-        npuzzle.solve_many(hard, jobs=2, algorithm="idastar", heuristic="misplaced", time_limit=60)
+        npuzzle.solve_many(hard, jobs=jobs, algorithm="idastar", heuristic="misplaced", time_limit=60)
     assert time.perf_counter() - began < 5
+
+
+def test_solve_many_with_boards_of_several_shapes():
+    for goal in ("standard", "spiral"):
+        boards = []
+        for size in ("3x3", "2x4", "3x2"):
+            boards += npuzzle.random_boards(size, 40, seed=8, goal=goal)
+        random.Random(8).shuffle(boards)
+        many = npuzzle.solve_many(boards, jobs=2, goal=goal)
+        assert [s.goal.shape for s in many] == [b.shape for b in boards]
+        assert [s.length for s in many] == [npuzzle.solve(b, goal=goal).length for b in boards]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+def test_one_job_runs_on_the_calling_thread_alone(tmp_path):
+    # In a fresh interpreter, so that no earlier test has started the pool's threads.
+    code = (
+        "import os, npuzzle\n"
+        "boards = npuzzle.random_boards('3x3', 2000, seed=2)\n"
+        "before = len(os.listdir('/proc/self/task'))\n"
+        "assert all(s.length is not None for s in npuzzle.solve_many(boards, jobs=1))\n"
+        "print(before, len(os.listdir('/proc/self/task')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
+    before, after = map(int, out.stdout.split())
+    assert after == before
 
 
 def test_solve_many_with_a_limit_reports_where_it_stopped():
