@@ -4,12 +4,13 @@
   ``npuzzle batch --jobs 2`` on the same boards (a file, JSON lines to /dev/null);
 * a solved 8-puzzle through ``npuzzle.solve`` in a Python loop, in microseconds per call.
 
-Runs are interleaved (1 job, 2 jobs, batch, 1 job, ...) so a busy machine slows all of them
-alike; each figure is the median of ``--repeat`` runs. Every run's lengths are checked
+Runs are interleaved in rounds (1 job, 2 jobs, batch; then the other way round) so a busy
+machine slows all of them alike; times are medians of ``--repeat`` runs, ratios the median of
+the rounds' own ratios. Every run's lengths are checked
 against the others'. Usage (from the repository's root, after ``pip install ./python`` and
 ``cargo build --release -p npuzzle-cli``)::
 
-    python python/bench.py [--boards 10000] [--repeat 15] [--cli target/release/npuzzle]
+    python python/bench.py [--boards 10000] [--repeat 31] [--cli target/release/npuzzle]
 """
 
 from __future__ import annotations
@@ -55,27 +56,35 @@ def workload(name, boards, path, cli, options, flags, repeat):
     # Load the tables and start the threads once, as a long session would.
     for jobs in (1, 2):
         npuzzle.solve_many(boards, jobs=jobs, **options)
-    runs = {"1 job": [], "2 jobs": [], "batch -j2": []}
+    variants = [
+        ("1 job", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=1, **options)]),
+        ("2 jobs", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=2, **options)]),
+    ]
+    if cli is not None:
+        variants.append(("batch -j2", lambda: batch_lengths(cli, path, flags)))
+    runs = {label: [] for label, _ in variants}
     reference = None
-    for _ in range(repeat):
-        for label, run in [
-            ("1 job", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=1, **options)]),
-            ("2 jobs", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=2, **options)]),
-            ("batch -j2", lambda: batch_lengths(cli, path, flags)),
-        ]:
-            if label.startswith("batch") and cli is None:
-                continue
+    for r in range(repeat):
+        # Every other round runs the variants in reverse, so neither side of a pair is
+        # always the one that meets the machine warmed up (or slowed down) by the other.
+        for label, run in variants if r % 2 == 0 else variants[::-1]:
             seconds, lengths = timed(run)
             reference = reference or lengths
             assert lengths == reference, f"{label} found other lengths"
             runs[label].append(seconds)
-    med = {k: statistics.median(v) for k, v in runs.items() if v}
+    med = {k: statistics.median(v) for k, v in runs.items()}
+
+    def ratio(a, b):
+        # The median of the rounds' own ratios: a shared machine slows whole stretches
+        # of the run, and a ratio within one round cancels what it did to both sides.
+        return statistics.median(x / y for x, y in zip(runs[a], runs[b]))
+
     print(f"\n{name}: {len(boards)} boards, median of {repeat} runs")
     for k, v in med.items():
         print(f"  {k:<10} {v * 1000:9.1f} ms  ({len(boards) / v:,.0f} boards/s)")
-    print(f"  speed-up, 2 jobs over 1:        {med['1 job'] / med['2 jobs']:.2f}x")
+    print(f"  speed-up, 2 jobs over 1:        {ratio('1 job', '2 jobs'):.2f}x")
     if "batch -j2" in med:
-        print(f"  solve_many(jobs=2) / batch -j2: {med['2 jobs'] / med['batch -j2']:.2f}x")
+        print(f"  solve_many(jobs=2) / batch -j2: {ratio('2 jobs', 'batch -j2'):.2f}x")
     return med
 
 
@@ -95,7 +104,7 @@ def per_call(repeat: int, calls: int = 20000) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--boards", type=int, default=10000)
-    p.add_argument("--repeat", type=int, default=15)
+    p.add_argument("--repeat", type=int, default=31)
     p.add_argument("--seed", type=int, default=12)
     default_cli = REPO / "target" / "release" / "npuzzle"
     p.add_argument("--cli", default=str(default_cli) if default_cli.exists() else None)
