@@ -23,6 +23,11 @@ pip=("$venv/bin/python" -m pip --disable-pip-version-check --quiet)
 "${pip[@]}" install --upgrade pip
 "${pip[@]}" install maturin pytest hypothesis numpy pandas 'dask[distributed]' matplotlib \
     nbclient nbformat ipykernel
+# The extension's Rust is not a member of the workspace (see python/Cargo.toml), so the
+# workspace's fmt and clippy do not see it: check it here to the same standard.
+cargo fmt --manifest-path "$here/Cargo.toml" -- --check
+PYO3_PYTHON="$venv/bin/python" cargo clippy --manifest-path "$here/Cargo.toml" --release \
+    --all-targets -- -D warnings
 # The one set-up command of the README, as a user runs it.
 "${pip[@]}" install "$repo/python"
 
