@@ -96,9 +96,9 @@ pub fn solve(
     tables: &Tables,
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
-    check_solvable(start, goal)?;
+    let verdict = check_solvable(start, goal)?;
     let plan = plan::plan(goal, options, tables)?;
-    execute(&plan, start, goal, tables, control)
+    run_plan(&plan, start, goal, verdict, tables, control)
 }
 
 /// The solvability verdict of a board that can reach its goal.
@@ -128,6 +128,18 @@ pub fn execute(
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
     let verdict = check_solvable(start, goal)?;
+    run_plan(plan, start, goal, verdict, tables, control)
+}
+
+/// [`execute`] once the start is known to reach the goal (`verdict` says why).
+fn run_plan(
+    plan: &Plan,
+    start: &Board,
+    goal: &Board,
+    verdict: Verdict,
+    tables: &Tables,
+    control: Control<'_>,
+) -> Result<Solution, SolveError> {
     let began = Instant::now();
     let mut total = SearchStats::default();
     let last = plan.phases.len() - 1;
@@ -366,8 +378,9 @@ fn heuristic_for_search<'a>(
 /// Table builds before a search, held to the search's own time limit and cancel flag: a
 /// request that may take half a second does not spend two building a table first.
 struct BuildWatch<'a> {
-    started: Instant,
-    time: Option<Duration>,
+    /// When the build began, and the search's time limit: the clock is read only when
+    /// there is a limit (an 8-puzzle is solved in about as long as a few clock reads).
+    timer: Option<(Instant, Duration)>,
     cancel: Option<&'a AtomicBool>,
     stopped_by: Option<StopReason>,
 }
@@ -375,8 +388,7 @@ struct BuildWatch<'a> {
 impl<'a> BuildWatch<'a> {
     fn new(control: &Control<'a>) -> BuildWatch<'a> {
         BuildWatch {
-            started: Instant::now(),
-            time: control.limits.time,
+            timer: control.limits.time.map(|t| (Instant::now(), t)),
             cancel: control.cancel,
             stopped_by: None,
         }
@@ -386,7 +398,10 @@ impl<'a> BuildWatch<'a> {
     fn check(&mut self, _: &BuildProgress) -> ControlFlow<()> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             self.stopped_by = Some(StopReason::Cancelled);
-        } else if self.time.is_some_and(|t| self.started.elapsed() >= t) {
+        } else if self
+            .timer
+            .is_some_and(|(started, t)| started.elapsed() >= t)
+        {
             self.stopped_by = Some(StopReason::Time);
         }
         if self.stopped_by.is_some() {
@@ -398,8 +413,8 @@ impl<'a> BuildWatch<'a> {
 
     /// The search's control: its time limit less the time spent on tables.
     fn rest<'c>(&self, mut control: Control<'c>) -> Control<'c> {
-        if let Some(t) = control.limits.time {
-            control.limits.time = Some(t.saturating_sub(self.started.elapsed()));
+        if let (Some(t), Some((started, _))) = (control.limits.time, self.timer) {
+            control.limits.time = Some(t.saturating_sub(started.elapsed()));
         }
         control
     }
