@@ -36,20 +36,30 @@ import npuzzle  # noqa: E402
 REPO = _HERE.parent
 
 
-def timed(f):
+def batch_run(cli: str, path: str, flags: list):
+    """``npuzzle batch --jobs 2`` on the file: its lengths, and how long the process took
+    (``call``) and with its JSON lines read (``all``)."""
     t = time.perf_counter()
-    out = f()
-    return time.perf_counter() - t, out
-
-
-def batch_lengths(cli: str, path: str, flags: list) -> list:
     out = subprocess.run(
         [cli, "batch", path, "--jobs", "2", "--format", "json", *flags],
         capture_output=True,
         text=True,
         check=True,
     )
-    return [json.loads(line)["length"] for line in out.stdout.splitlines()]
+    call = time.perf_counter() - t
+    lengths = [json.loads(line)["length"] for line in out.stdout.splitlines()]
+    return lengths, {"call": call, "all": time.perf_counter() - t}
+
+
+def many_run(boards, jobs: int, options: dict):
+    """``solve_many``: its lengths, and how long the call took (``call``) and with the
+    lengths read from the solutions and the solutions freed (``all``)."""
+    t = time.perf_counter()
+    solutions = npuzzle.solve_many(boards, jobs=jobs, **options)
+    call = time.perf_counter() - t
+    lengths = [s.length for s in solutions]
+    del solutions
+    return lengths, {"call": call, "all": time.perf_counter() - t}
 
 
 def workload(name, boards, path, cli, options, flags, repeat):
@@ -57,34 +67,40 @@ def workload(name, boards, path, cli, options, flags, repeat):
     for jobs in (1, 2):
         npuzzle.solve_many(boards, jobs=jobs, **options)
     variants = [
-        ("1 job", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=1, **options)]),
-        ("2 jobs", lambda: [s.length for s in npuzzle.solve_many(boards, jobs=2, **options)]),
+        ("1 job", lambda: many_run(boards, 1, options)),
+        ("2 jobs", lambda: many_run(boards, 2, options)),
     ]
     if cli is not None:
-        variants.append(("batch -j2", lambda: batch_lengths(cli, path, flags)))
-    runs = {label: [] for label, _ in variants}
+        variants.append(("batch -j2", lambda: batch_run(cli, path, flags)))
+    runs = {(label, part): [] for label, _ in variants for part in ("call", "all")}
     reference = None
     for r in range(repeat):
         # Every other round runs the variants in reverse, so neither side of a pair is
         # always the one that meets the machine warmed up (or slowed down) by the other.
         for label, run in variants if r % 2 == 0 else variants[::-1]:
-            seconds, lengths = timed(run)
+            lengths, seconds = run()
             reference = reference or lengths
             assert lengths == reference, f"{label} found other lengths"
-            runs[label].append(seconds)
+            for part, t in seconds.items():
+                runs[label, part].append(t)
     med = {k: statistics.median(v) for k, v in runs.items()}
 
-    def ratio(a, b):
+    def ratio(a, b, part):
         # The median of the rounds' own ratios: a shared machine slows whole stretches
         # of the run, and a ratio within one round cancels what it did to both sides.
-        return statistics.median(x / y for x, y in zip(runs[a], runs[b]))
+        return statistics.median(x / y for x, y in zip(runs[a, part], runs[b, part]))
 
     print(f"\n{name}: {len(boards)} boards, median of {repeat} runs")
-    for k, v in med.items():
-        print(f"  {k:<10} {v * 1000:9.1f} ms  ({len(boards) / v:,.0f} boards/s)")
-    print(f"  speed-up, 2 jobs over 1:        {ratio('1 job', '2 jobs'):.2f}x")
-    if "batch -j2" in med:
-        print(f"  solve_many(jobs=2) / batch -j2: {ratio('2 jobs', 'batch -j2'):.2f}x")
+    print("  (call: solve_many, or the batch process; all: also reading the lengths, and")
+    print("   freeing the solutions or parsing the batch's JSON lines)")
+    for label, _ in variants:
+        call, all_ = med[label, "call"], med[label, "all"]
+        print(f"  {label:<10} call {call * 1000:8.1f} ms ({len(boards) / call:9,.0f} boards/s), all {all_ * 1000:8.1f} ms")
+    for part in ("call", "all"):
+        line = f"  {part:<4}  2 jobs over 1: {ratio('1 job', '2 jobs', part):.2f}x"
+        if cli is not None:
+            line += f";  solve_many(jobs=2) / batch -j2: {ratio('2 jobs', 'batch -j2', part):.2f}x"
+        print(line)
     return med
 
 
