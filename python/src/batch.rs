@@ -77,9 +77,9 @@ pub fn solve_many<'py>(
         memory_limit,
     )?;
     let starts = board_objects(boards, shape)?;
-    let (goals, goal_copies) = match goals.filter(|g| !g.is_none()) {
-        Some(g) => (own_goals(&starts, board_objects(g, shape)?)?, Vec::new()),
-        None => shared_goals(py, &starts, &config)?,
+    let goals = match goals.filter(|g| !g.is_none()) {
+        Some(g) => Goals::own(&starts, board_objects(g, shape)?)?,
+        None => Goals::per_shape(py, &starts, &config)?,
     };
     let threads = jobs.min(starts.len()).max(1);
     let helpers = threads - 1;
@@ -93,7 +93,6 @@ pub fn solve_many<'py>(
     let work = Work {
         starts: &starts,
         goals: &goals,
-        goal_copies: &goal_copies,
         config: &config,
         batch: &batch,
     };
@@ -122,12 +121,7 @@ pub fn solve_many<'py>(
 #[derive(Clone, Copy)]
 struct Work<'a> {
     starts: &'a [Py<PyBoard>],
-    goals: &'a [Py<PyBoard>],
-    /// With one goal for all boards of a shape, a copy of each, which the searches read
-    /// instead of the goal object: the calling thread writes that object's reference
-    /// count, on the same cache line as its board, for every result it wraps, and a search
-    /// reading it would wait for that line at every board.
-    goal_copies: &'a [Board],
+    goals: &'a Goals,
     config: &'a SolveConfig,
     batch: &'a Batch,
 }
@@ -137,10 +131,8 @@ impl Work<'_> {
     fn solve(&self, run: Range<usize>, control: Control<'_>) -> Vec<Result<Solution, SolveError>> {
         run.map(|i| {
             let start = &self.starts[i].get().board;
-            let goal = (self.goal_copies.iter())
-                .find(|g| g.shape() == start.shape())
-                .unwrap_or_else(|| &self.goals[i].get().board);
-            self.config.solve(start, goal, control)
+            self.config
+                .solve(start, self.goals.board(i, start), control)
         })
         .collect()
     }
@@ -242,8 +234,9 @@ impl Made {
         for (i, result) in (first..).zip(solved) {
             match solution::outcome(result) {
                 Ok(outcome) => {
-                    let start = work.starts[i].clone_ref(py);
-                    let goal = work.goals[i].clone_ref(py);
+                    let start = &work.starts[i];
+                    let goal = work.goals.object(i, &start.get().board).clone_ref(py);
+                    let start = start.clone_ref(py);
                     self.solutions[i] = Some(Py::new(py, PySolution::new(start, goal, outcome))?);
                 }
                 Err(e) => {
@@ -357,59 +350,80 @@ fn board_objects(boards: &Bound<'_, PyAny>, shape: Option<Shape>) -> PyResult<Ve
         .collect()
 }
 
-/// Each board's goal from `goals=`: as many as there are boards, each of its board's shape.
-fn own_goals(starts: &[Py<PyBoard>], goals: Vec<Py<PyBoard>>) -> PyResult<Vec<Py<PyBoard>>> {
-    if goals.len() != starts.len() {
-        return Err(errors::error(
-            Kind::InvalidOption,
-            format!(
-                "goals has {} boards but boards has {}",
-                goals.len(),
-                starts.len()
-            ),
-        ));
-    }
-    for (i, (start, goal)) in starts.iter().zip(&goals).enumerate() {
-        let (board, goal) = (start.get().board.shape(), goal.get().board.shape());
-        if board != goal {
-            let e = GoalError::ShapeMismatch { goal, board };
-            return Err(errors::error(Kind::InvalidBoard, format!("board {i}: {e}")));
-        }
-    }
-    Ok(goals)
+/// Each board's goal.
+enum Goals {
+    /// From `goal=`: one per shape, as the object the solutions share and as a copy the
+    /// searches read. The calling thread writes the object's reference count, on the same
+    /// cache line as its board, for every solution it makes, and a search reading the
+    /// object would wait for that line at every board.
+    PerShape(Vec<(Py<PyBoard>, Board)>),
+    /// From `goals=`: each board its own.
+    Own(Vec<Py<PyBoard>>),
 }
 
-/// Each board's goal from `goal=`: one board object per shape, shared, and a copy of each
-/// for the searches (see [`Work::goal_copies`]).
-fn shared_goals(
-    py: Python<'_>,
-    starts: &[Py<PyBoard>],
-    config: &SolveConfig,
-) -> PyResult<(Vec<Py<PyBoard>>, Vec<Board>)> {
-    let mut by_shape: Vec<(Shape, Py<PyBoard>)> = Vec::new();
-    let objects = starts
-        .iter()
-        .enumerate()
-        .map(|(i, start)| {
+impl Goals {
+    /// The goals of `goal=`: one for each shape among the boards.
+    fn per_shape(py: Python<'_>, starts: &[Py<PyBoard>], config: &SolveConfig) -> PyResult<Goals> {
+        let mut goals: Vec<(Py<PyBoard>, Board)> = Vec::new();
+        for (i, start) in starts.iter().enumerate() {
             let shape = start.get().board.shape();
-            // A batch has one shape or a few: the last one found is almost always it.
-            if let Some((_, goal)) = by_shape.iter().rev().find(|(s, _)| *s == shape) {
-                return Ok(goal.clone_ref(py));
+            if goals.iter().any(|(_, g)| g.shape() == shape) {
+                continue;
             }
             let goal = config
                 .goal
                 .board(shape)
                 .map_err(|e| errors::error(Kind::InvalidBoard, format!("board {i}: {e}")))?;
-            let goal = Py::new(py, PyBoard::new(goal))?;
-            by_shape.push((shape, goal.clone_ref(py)));
-            Ok(goal)
-        })
-        .collect::<PyResult<_>>()?;
-    let copies = by_shape
-        .iter()
-        .map(|(_, g)| g.get().board.clone())
-        .collect();
-    Ok((objects, copies))
+            goals.push((Py::new(py, PyBoard::new(goal.clone()))?, goal));
+        }
+        Ok(Goals::PerShape(goals))
+    }
+
+    /// The goals of `goals=`: as many as there are boards, each of its board's shape.
+    fn own(starts: &[Py<PyBoard>], goals: Vec<Py<PyBoard>>) -> PyResult<Goals> {
+        if goals.len() != starts.len() {
+            return Err(errors::error(
+                Kind::InvalidOption,
+                format!(
+                    "goals has {} boards but boards has {}",
+                    goals.len(),
+                    starts.len()
+                ),
+            ));
+        }
+        for (i, (start, goal)) in starts.iter().zip(&goals).enumerate() {
+            let (board, goal) = (start.get().board.shape(), goal.get().board.shape());
+            if board != goal {
+                let e = GoalError::ShapeMismatch { goal, board };
+                return Err(errors::error(Kind::InvalidBoard, format!("board {i}: {e}")));
+            }
+        }
+        Ok(Goals::Own(goals))
+    }
+
+    /// The goal board `i` (which is `start`) is searched towards.
+    fn board(&self, i: usize, start: &Board) -> &Board {
+        match self {
+            Goals::PerShape(goals) => &Self::of_shape(goals, start).1,
+            Goals::Own(goals) => &goals[i].get().board,
+        }
+    }
+
+    /// The goal object of board `i`'s solution (`start` is the board).
+    fn object(&self, i: usize, start: &Board) -> &Py<PyBoard> {
+        match self {
+            Goals::PerShape(goals) => &Self::of_shape(goals, start).0,
+            Goals::Own(goals) => &goals[i],
+        }
+    }
+
+    /// The goal of `start`'s shape; a batch has one shape or a few.
+    fn of_shape<'a>(goals: &'a [(Py<PyBoard>, Board)], start: &Board) -> &'a (Py<PyBoard>, Board) {
+        goals
+            .iter()
+            .find(|(_, g)| g.shape() == start.shape())
+            .expect("per_shape made a goal for every shape of the batch")
+    }
 }
 
 /// The thread pool, kept for the life of the process and grown when a call asks for more
