@@ -1,8 +1,7 @@
 //! The module's functions: `solve`, `check`, `random_boards`, `plan` (`solve_many` is in
 //! `batch`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 
 use npuzzle::search::{Control, Progress};
 use npuzzle::{generate, SolveError};
@@ -11,6 +10,7 @@ use pyo3::types::PyDict;
 
 use crate::board::{board_object, check_dict, shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
+use crate::interrupt::Interrupt;
 use crate::options::SolveConfig;
 use crate::solution::{self, PySolution};
 
@@ -63,18 +63,9 @@ pub fn solve(
         .board(start.get().board.shape())
         .map_err(errors::goal)?;
     let goal = Py::new(py, PyBoard::new(goal))?;
-    // Ctrl-C: the progress callback (about ten times a second) asks Python whether a
-    // signal arrived and, if so, cancels the search.
     let cancel = AtomicBool::new(false);
-    let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
-    let on_progress = |_: &Progress| {
-        Python::attach(|py| {
-            if let Err(e) = py.check_signals() {
-                *interrupted.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                cancel.store(true, Ordering::Relaxed);
-            }
-        })
-    };
+    let interrupt = Interrupt::new(&cancel);
+    let on_progress = |p: &Progress| interrupt.check(p);
     let control = Control {
         limits: config.limits,
         cancel: Some(&cancel),
@@ -82,7 +73,7 @@ pub fn solve(
         ..Control::default()
     };
     let result = py.detach(|| config.solve(&start.get().board, &goal.get().board, control));
-    if let Some(e) = interrupted.into_inner().unwrap_or_else(|p| p.into_inner()) {
+    if let Some(e) = interrupt.take() {
         return Err(e);
     }
     finish(py, start, goal, result)

@@ -28,6 +28,7 @@ use pyo3::types::{PyList, PyString};
 
 use crate::board::{board_object, shape_arg, PyBoard};
 use crate::errors::{self, Kind};
+use crate::interrupt::Interrupt;
 use crate::options::{jobs_arg, SolveConfig};
 use crate::solution::{self, PySolution};
 
@@ -159,35 +160,23 @@ impl Work<'_> {
         results: &mpsc::Receiver<Found>,
     ) -> PyResult<Vec<Py<PySolution>>> {
         let mut made = Made::new(self.starts.len());
-        // A search of its own that runs long asks Python about Ctrl-C from its progress
-        // callback (about ten times a second), as `solve` does.
-        let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
-        let on_progress = |_: &Progress| {
-            Python::attach(|py| {
-                if let Err(e) = py.check_signals() {
-                    *interrupted.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                    self.batch.cancel.store(true, Ordering::Relaxed);
-                }
-            })
-        };
+        // A search of its own that runs long looks for Ctrl-C from its progress callback,
+        // as `solve` does; between runs the thread asks Python itself.
+        let interrupt = Interrupt::new(&self.batch.cancel);
+        let on_progress = |p: &Progress| interrupt.check(p);
         let control = self.batch.control(self.config, Some(&on_progress));
         while let Some(run) = self.batch.take(self.starts.len()) {
             let solved = py.detach(|| self.solve(run.clone(), control));
             made.keep(py, self, run.start, solved)?;
-            for (first, solved) in results.try_iter() {
-                made.keep(py, self, first, solved)?;
-            }
-            let signal = interrupted.lock().unwrap_or_else(|p| p.into_inner()).take();
-            if let Err(e) = signal.map_or_else(|| py.check_signals(), Err) {
+            made.keep_arrived(py, self, results)?;
+            if let Err(e) = interrupt.take().map_or_else(|| py.check_signals(), Err) {
                 return Err(self.stop(py, e));
             }
         }
         loop {
             // Read before draining: every result sent before the tasks ended is then seen.
             let done = self.batch.done();
-            for (first, solved) in results.try_iter() {
-                made.keep(py, self, first, solved)?;
-            }
+            made.keep_arrived(py, self, results)?;
             if done {
                 return made.finish(py);
             }
@@ -245,6 +234,19 @@ impl Made {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Makes the objects of every result the tasks have sent so far.
+    fn keep_arrived(
+        &mut self,
+        py: Python<'_>,
+        work: &Work<'_>,
+        results: &mpsc::Receiver<Found>,
+    ) -> PyResult<()> {
+        for (first, solved) in results.try_iter() {
+            self.keep(py, work, first, solved)?;
         }
         Ok(())
     }

@@ -11,6 +11,7 @@ mod board;
 mod errors;
 mod frontier;
 mod heuristic;
+mod interrupt;
 mod options;
 mod solution;
 
