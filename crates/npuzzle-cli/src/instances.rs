@@ -215,6 +215,7 @@ mod tests {
             trace: Vec::new(),
             lower_bound: None,
             bound_factor: None,
+            improvements: Vec::new(),
         })
     }
 

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use npuzzle::plan::PhaseKind;
 use npuzzle::{Algorithm, Board, Move, Solution, SolveError};
 
 use crate::exit::Outcome;
@@ -79,10 +80,12 @@ pub fn write_text(
             let noun = if count == 1 { "move" } else { "moves" };
             writeln!(out, "Solution: {count} {noun}, {quality}, by {how}.")?;
             if let (false, Some(lower)) = (s.optimal, s.lower_bound) {
-                let kind = if start.shape().cells() > npuzzle::puzzle::MAX_SEARCH_CELLS {
-                    "Manhattan distance"
+                let kind = if s.phase == PhaseKind::Anytime {
+                    format!("proven by {} and IDA*", s.heuristic_name())
+                } else if start.shape().cells() > npuzzle::puzzle::MAX_SEARCH_CELLS {
+                    "Manhattan distance".to_string()
                 } else {
-                    "linear conflict"
+                    "linear conflict".to_string()
                 };
                 match s.bound_factor {
                     Some(f) => writeln!(
@@ -92,6 +95,7 @@ pub fn write_text(
                     None => writeln!(out, "Lower bound: {lower} moves ({kind}).")?,
                 }
             }
+            write_improvements(out, s)?;
             out.write_all(b"Moves (blank): ")?;
             write_moves(out, moves)?;
             out.write_all(b"\n")?;
@@ -121,6 +125,33 @@ pub fn write_text(
     )?;
     if !s.trace.is_empty() {
         out.write_all(crate::trace::text(&s.trace, start.shape(), st.expanded).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The anytime engine's improvements in one line, and what ended its run when the answer
+/// is not proved optimal.
+fn write_improvements(out: &mut impl Write, s: &Solution) -> io::Result<()> {
+    if s.improvements.is_empty() {
+        return Ok(());
+    }
+    let steps: Vec<String> = s
+        .improvements
+        .iter()
+        .map(|i| {
+            let len = i.length.map_or("-".to_string(), |l| l.to_string());
+            format!("{len} ≥ {} ({}, {:.2} s)", i.lower_bound, i.by, i.seconds)
+        })
+        .collect();
+    writeln!(out, "Improvements (length ≥ bound): {}.", steps.join(", "))?;
+    if !s.optimal {
+        if let Some(why) = s.stopped_by {
+            writeln!(
+                out,
+                "Stopped by the {} limit before the bound met the length (--time-limit sets the budget).",
+                why.as_str()
+            )?;
+        }
     }
     Ok(())
 }

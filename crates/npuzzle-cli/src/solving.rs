@@ -10,11 +10,12 @@ use npuzzle::search::{Control, Progress};
 use npuzzle::{check_solvable, execute, plan, Board, Solution, SolveError, Tables};
 
 use crate::options::SearchArgs;
-use crate::progress::SearchSpinner;
+use crate::progress::{JsonProgress, SearchSpinner};
 use crate::tables::prepare_within;
 
 /// Plans, prepares the plan's tables (with a progress bar) and solves, with a spinner on a
-/// terminal. The inner result is the solver's: an unsolvable board or a refused choice.
+/// terminal (and, with `json_progress`, JSON lines of the anytime engine's progress on
+/// standard output). The inner result is the solver's: an unsolvable board or a refused choice.
 ///
 /// # Errors
 /// Limits that make no sense.
@@ -25,6 +26,7 @@ pub fn solve_one(
     tables: &Tables,
     trace: usize,
     threads: usize,
+    json_progress: bool,
 ) -> Result<Result<Solution, SolveError>> {
     let mut limits = search.limits()?;
     let p = match plan(goal, &search.solve_options(), tables) {
@@ -53,7 +55,13 @@ pub fn solve_one(
         }
     }
     let spinner = SearchSpinner::new();
-    let report = |p: &Progress| spinner.update(p);
+    let lines = json_progress.then(JsonProgress::new);
+    let report = |p: &Progress| {
+        spinner.update(p);
+        if let Some(lines) = &lines {
+            lines.update(p);
+        }
+    };
     let cancel = crate::interrupt::cancel_flag();
     let control = Control {
         limits,

@@ -246,6 +246,7 @@ pub(crate) fn solve_options(
         algorithm,
         heuristic,
         weight,
+        optimal: false,
     })
 }
 

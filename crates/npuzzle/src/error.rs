@@ -25,6 +25,11 @@ pub enum SolveError {
     /// A weight below 1 or not finite.
     #[error("weight must be a number of at least 1, got {0}")]
     InvalidWeight(f64),
+    /// A proof of optimality was asked for with a choice that cannot give one.
+    #[error(
+        "--optimal needs an optimal search: {0} does not prove its answer shortest (use auto, astar, idastar or bfs with an admissible heuristic)"
+    )]
+    CannotProve(String),
     /// The board is too large for tile-by-tile search.
     #[error("board has {cells} cells; search algorithms handle at most {max}")]
     TooLarge {

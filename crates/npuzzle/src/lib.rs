@@ -26,6 +26,7 @@
 //! ```
 
 mod algorithm;
+pub mod anytime;
 pub mod board;
 pub mod constructive;
 mod error;

@@ -8,22 +8,29 @@
 //! `interactive`, the web API, and the page through `/api/plan`) asks here and decides
 //! nothing itself.
 //!
-//! `Algorithm::Auto`:
+//! `Algorithm::Auto` with no heuristic named:
 //!
 //! * at most 10 cells: IDA* with the exact table (`perfect`), optimal;
-//! * 11 to 255 cells: optimal IDA* with the strongest heuristic that is cheap to have (a
-//!   pattern database whose tables are at hand, else the shape's default partition when its
-//!   tables build in about a second, else linear conflict) within a node budget; then, on
-//!   boards of at most 100 cells, weighted A* with `W` = 2 and `W` = 3 (paths at most `W` ×
-//!   optimal) within budgets; then the constructive solver, which always answers;
+//! * 11 to 255 cells: the anytime engine ([`crate::anytime`]) with the strongest admissible
+//!   heuristic that is cheap to have (a pattern database whose tables are at hand, else the
+//!   shape's partition whose tables build in about a second, else linear conflict): a first
+//!   answer at once, improved and bounded until it is proved optimal or the time budget
+//!   ends. Up to 16 cells there is no default budget: the answer is proved optimal unless
+//!   the user's own limit stops it first. Above 16 cells the default budget is
+//!   [`AUTO_BUDGET_SECONDS`] seconds of search;
 //! * larger boards: the constructive solver.
+//!
+//! A named heuristic or algorithm runs as asked and nothing else: `auto` with `-H X` is
+//! IDA* with `X`, stopped only by the user's limits. [`SolveOptions::optimal`] asks for a
+//! proof: IDA* with the strongest admissible tables for the shape, whatever they cost.
 //!
 //! ```
 //! use npuzzle::{plan, GoalSpec, SolveOptions, Tables};
 //! let goal = GoalSpec::Standard.board("2x7".parse()?)?;
 //! let p = plan(&goal, &SolveOptions::default(), &Tables::default())?;
 //! assert_eq!(p.phases[0].heuristic.as_ref().unwrap().to_string(), "pdb:7-6");
-//! assert!(p.phases[0].optimal);
+//! assert_eq!(p.phases[0].kind, npuzzle::plan::PhaseKind::Anytime);
+//! assert!(p.optimal); // 14 cells: no default budget, so proved optimal
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -49,6 +56,10 @@ pub struct SolveOptions {
     pub heuristic: Option<HeuristicSpec>,
     /// `W` for the weighted algorithms (at least 1).
     pub weight: f64,
+    /// Prove the answer optimal, with no fallback: IDA* (or the algorithm named, if it is
+    /// optimal) with the strongest admissible tables for the shape, stopped only by the
+    /// caller's limits.
+    pub optimal: bool,
 }
 
 impl Default for SolveOptions {
@@ -57,6 +68,7 @@ impl Default for SolveOptions {
             algorithm: Algorithm::Auto,
             heuristic: None,
             weight: 2.0,
+            optimal: false,
         }
     }
 }
@@ -67,12 +79,13 @@ pub struct Plan {
     /// The board shape.
     #[serde(serialize_with = "as_text")]
     pub shape: Shape,
-    /// The phases, tried in order until one answers (one phase unless the algorithm is
-    /// `auto`).
+    /// What runs: one phase (a list so that reports read the same as before the anytime
+    /// engine replaced `auto`'s cascade).
     pub phases: Vec<Phase>,
     /// The tables the plan uses, and where each comes from.
     pub tables: Vec<TableNeed>,
-    /// Whether every answer the plan can give is guaranteed shortest.
+    /// Whether the answer is guaranteed shortest unless the caller's own limits stop the
+    /// search first.
     pub optimal: bool,
 }
 
@@ -82,21 +95,21 @@ pub struct Plan {
 pub enum PhaseKind {
     /// The one search the user asked for.
     Search,
-    /// `auto`'s optimal search.
+    /// `auto`'s optimal search with the exact table.
     Optimal,
-    /// `auto`'s bounded-suboptimal search (at most `W` × optimal).
-    Bounded,
+    /// `auto`'s anytime engine: a first answer, improved and bounded within a time budget.
+    Anytime,
     /// `auto`'s (or the user's) constructive solver: always answers, not optimal.
     Constructive,
 }
 
 impl PhaseKind {
-    /// `search`, `optimal`, `bounded` or `constructive`, as reports write it.
+    /// `search`, `optimal`, `anytime` or `constructive`, as reports write it.
     pub fn name(self) -> &'static str {
         match self {
             PhaseKind::Search => "search",
             PhaseKind::Optimal => "optimal",
-            PhaseKind::Bounded => "bounded",
+            PhaseKind::Anytime => "anytime",
             PhaseKind::Constructive => "constructive",
         }
     }
@@ -106,7 +119,7 @@ impl PhaseKind {
         [
             PhaseKind::Search,
             PhaseKind::Optimal,
-            PhaseKind::Bounded,
+            PhaseKind::Anytime,
             PhaseKind::Constructive,
         ]
         .into_iter()
@@ -119,7 +132,8 @@ impl PhaseKind {
 pub struct Phase {
     /// What the phase is for.
     pub kind: PhaseKind,
-    /// The algorithm (never `auto`).
+    /// The algorithm (never `auto`; the anytime engine's is IDA*, the search that proves
+    /// its answers).
     #[serde(serialize_with = "as_text")]
     pub algorithm: Algorithm,
     /// The heuristic, with `pdb` resolved to a partition; `None` for breadth-first search
@@ -130,29 +144,18 @@ pub struct Phase {
     pub weight: Option<f64>,
     /// Whether a path this phase finds is guaranteed shortest.
     pub optimal: bool,
-    /// Generated nodes the phase may use before the next phase takes over (`None`: only
-    /// the user's limits).
-    pub nodes: Option<u64>,
-    /// The share of the user's time left that the phase may use (`None`: all of it).
-    pub time_share: Option<f64>,
+    /// Seconds the phase searches when the caller sets no time limit (`None`: until it
+    /// answers, or proves its answer optimal).
+    pub budget: Option<f64>,
 }
 
-/// Generated nodes of `auto`'s optimal phase with a pattern database on boards of at most
-/// 16 cells, where it almost always answers (Korf's hardest 15-puzzles need a few million
-/// with 6-6-3): a second or two.
-const AUTO_OPTIMAL_PDB_NODES: u64 = 20_000_000;
-/// The same on larger boards, where random instances are mostly out of its reach: about a
-/// second before the bounded phases take over.
-const AUTO_OPTIMAL_PDB_NODES_LARGE: u64 = 10_000_000;
-/// Generated nodes of `auto`'s optimal phase with linear conflict (no table cheap enough).
-const AUTO_OPTIMAL_NODES: u64 = 1_000_000;
-/// Generated nodes of each bounded phase (a second or two at most).
-const AUTO_BOUNDED_NODES: u64 = 500_000;
-/// The weights `auto` tries with weighted A*, in turn.
-const AUTO_WEIGHTS: [f64; 2] = [2.0, 3.0];
-/// Boards over this many cells (10×10) skip weighted A* in `auto`: it seldom finishes
-/// within its budget there, and the constructive solver is close to its quality.
-const AUTO_BOUNDED_CELLS: usize = 100;
+/// Seconds of search `auto` gives a board of more than 16 cells when the caller sets no
+/// time limit: the anytime engine answers with the best path found and its proven bound.
+pub const AUTO_BUDGET_SECONDS: f64 = 10.0;
+
+/// Boards of at most this many cells get no default budget: `auto` proves its answer
+/// optimal (Korf's hardest 15-puzzles take a second or two with auto's tables).
+pub const AUTO_UNBUDGETED_CELLS: usize = 16;
 
 /// The plan for solving boards of `goal`'s shape towards `goal` with `options`, given the
 /// tables at hand.
@@ -160,7 +163,8 @@ const AUTO_BOUNDED_CELLS: usize = 100;
 /// # Errors
 /// A choice that cannot run, in one line: a weight below 1, a board too large for search,
 /// a heuristic that cannot serve the board (`perfect` over 10 cells, a `pdb:` partition
-/// that does not fit), or tables larger than `tables`' policy lets a plan build.
+/// that does not fit), tables larger than `tables`' policy lets a plan build, or
+/// [`SolveOptions::optimal`] with a choice that cannot prove optimality.
 pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Plan, SolveError> {
     if !(options.weight.is_finite() && options.weight >= 1.0) {
         return Err(SolveError::InvalidWeight(options.weight));
@@ -173,12 +177,13 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
         heuristic: None,
         weight: None,
         optimal: false,
-        nodes: None,
-        time_share: None,
+        budget: None,
     };
     let puzzle = match Puzzle::new(goal) {
         Some(p) => p,
-        None if matches!(options.algorithm, Algorithm::Auto | Algorithm::Constructive) => {
+        None if !options.optimal
+            && matches!(options.algorithm, Algorithm::Auto | Algorithm::Constructive) =>
+        {
             return Ok(Plan::new(shape, vec![constructive()], Vec::new()))
         }
         None => {
@@ -188,22 +193,36 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
             })
         }
     };
-    let phases = match options.algorithm {
-        Algorithm::Constructive => vec![constructive()],
+    // A named heuristic runs as asked: `auto` with one is IDA* with it. So does a proof.
+    let algorithm = match options.algorithm {
+        Algorithm::Auto if options.heuristic.is_some() || options.optimal => Algorithm::IdaStar,
+        a => a,
+    };
+    let phases = match algorithm {
+        Algorithm::Constructive if !options.optimal => vec![constructive()],
         Algorithm::Auto => auto_phases(&puzzle, options, tables)?,
         algorithm => {
             let heuristic = match algorithm {
                 Algorithm::Bfs => None,
+                _ if options.optimal && options.heuristic.is_none() => {
+                    Some(heuristic::strongest_admissible(&puzzle, tables))
+                }
                 _ => Some(heuristic::chosen_heuristic(&puzzle, options, tables)?),
             };
+            let optimal = proves_optimal(algorithm, heuristic.as_ref(), options.weight);
+            if options.optimal && !optimal {
+                return Err(SolveError::CannotProve(heuristic.as_ref().map_or_else(
+                    || algorithm.to_string(),
+                    |h| format!("{algorithm} with {h}"),
+                )));
+            }
             vec![Phase {
                 kind: PhaseKind::Search,
                 algorithm,
-                optimal: proves_optimal(algorithm, heuristic.as_ref(), options.weight),
+                optimal,
                 weight: algorithm.is_weighted().then_some(options.weight),
                 heuristic,
-                nodes: None,
-                time_share: None,
+                budget: None,
             }]
         }
     };
@@ -230,8 +249,6 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
 
 impl Plan {
     fn new(shape: Shape, phases: Vec<Phase>, tables: Vec<TableNeed>) -> Plan {
-        // A plan is optimal when its first phase is and no later phase can answer: a
-        // cascade's later phases are not optimal.
         let optimal = phases.iter().all(|p| p.optimal);
         Plan {
             shape,
@@ -268,9 +285,9 @@ impl fmt::Display for Plan {
     /// The plan in a few lines, as `npuzzle solve --explain` prints it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = if self.optimal {
-            "the answer is guaranteed optimal."
-        } else if self.phases[0].optimal {
-            "optimal when phase 1 answers within its budget (the output names the phase that answered)."
+            "the answer is guaranteed optimal (unless a limit you set stops the search)."
+        } else if self.phases[0].kind == PhaseKind::Anytime {
+            "the best answer found within the budget, with a proven lower bound; optimal when the bound meets it."
         } else {
             "the answer is not guaranteed optimal."
         };
@@ -305,10 +322,23 @@ impl fmt::Display for Plan {
 
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind == PhaseKind::Anytime {
+            f.write_str(
+                "anytime: a first answer by the constructive solver, then weighted idastar \
+                 with W from 2 down to 1.01 pruned by the best length, then idastar under it",
+            )?;
+            if let Some(h) = &self.heuristic {
+                write!(f, ", all with {h}")?;
+            }
+            return match self.budget {
+                Some(b) => write!(f, "; {b} s unless --time-limit says otherwise"),
+                None => f.write_str("; until proved optimal (no default time budget)"),
+            };
+        }
         let what = match self.kind {
             PhaseKind::Search => "search",
             PhaseKind::Optimal => "optimal search",
-            PhaseKind::Bounded => "bounded search",
+            PhaseKind::Anytime => "anytime",
             PhaseKind::Constructive => "constructive",
         };
         write!(f, "{what}: {}", self.algorithm)?;
@@ -319,28 +349,24 @@ impl fmt::Display for Phase {
             write!(f, ", W = {w}")?;
         }
         if self.optimal {
-            f.write_str(" (optimal)")?;
-        } else if self.kind == PhaseKind::Bounded {
-            if let Some(w) = self.weight {
-                write!(f, " (at most {w} × optimal)")?;
-            }
+            f.write_str(" (optimal)")
+        } else if let (Some(w), true) = (self.weight, self.heuristic_admissible()) {
+            write!(f, " (at most {w} × optimal)")
         } else {
-            f.write_str(" (not optimal)")?;
-        }
-        match (self.nodes, self.time_share) {
-            (Some(n), Some(s)) => write!(
-                f,
-                ", up to {n} nodes and {:.0} % of the time left",
-                s * 100.0
-            ),
-            (Some(n), None) => write!(f, ", up to {n} nodes"),
-            (None, Some(s)) => write!(f, ", up to {:.0} % of the time left", s * 100.0),
-            (None, None) => Ok(()),
+            f.write_str(" (not optimal)")
         }
     }
 }
 
-/// `auto`'s phases on a board of at most 255 cells (see the module docs).
+impl Phase {
+    fn heuristic_admissible(&self) -> bool {
+        self.heuristic
+            .as_ref()
+            .is_some_and(HeuristicSpec::admissible)
+    }
+}
+
+/// `auto`'s phase on a board of at most 255 cells (see the module docs).
 fn auto_phases(
     puzzle: &Puzzle,
     options: &SolveOptions,
@@ -348,62 +374,20 @@ fn auto_phases(
 ) -> Result<Vec<Phase>, SolveError> {
     let cells = puzzle.cells();
     let heuristic = heuristic::chosen_heuristic(puzzle, options, tables)?;
-    let optimal = heuristic.admissible();
-    if cells <= MAX_PERFECT_CELLS && heuristic == HeuristicSpec::Perfect {
-        // The exact table walks straight down an optimal path: nothing to budget.
-        return Ok(vec![Phase {
-            kind: PhaseKind::Optimal,
-            algorithm: Algorithm::IdaStar,
-            heuristic: Some(heuristic),
-            weight: None,
-            optimal,
-            nodes: None,
-            time_share: None,
-        }]);
-    }
-    let budget = match heuristic {
-        HeuristicSpec::Pdb(_) if cells <= 16 => AUTO_OPTIMAL_PDB_NODES,
-        HeuristicSpec::Pdb(_) => AUTO_OPTIMAL_PDB_NODES_LARGE,
-        _ => AUTO_OPTIMAL_NODES,
-    };
-    let mut phases = vec![Phase {
-        kind: PhaseKind::Optimal,
+    let exact = cells <= MAX_PERFECT_CELLS && heuristic == HeuristicSpec::Perfect;
+    Ok(vec![Phase {
+        // The exact table walks straight down an optimal path: nothing to improve.
+        kind: if exact {
+            PhaseKind::Optimal
+        } else {
+            PhaseKind::Anytime
+        },
         algorithm: Algorithm::IdaStar,
         heuristic: Some(heuristic),
         weight: None,
-        optimal,
-        nodes: Some(budget),
-        // Boards up to 4x4 are expected to answer here: most of the time goes to it.
-        time_share: Some(if cells <= 16 { 0.6 } else { 0.1 }),
-    }];
-    if cells <= AUTO_BOUNDED_CELLS {
-        // Weighted A* evaluates every state from scratch; linear conflict does that fast.
-        let bounded = options
-            .heuristic
-            .clone()
-            .unwrap_or(HeuristicSpec::LinearConflict);
-        for w in AUTO_WEIGHTS {
-            phases.push(Phase {
-                kind: PhaseKind::Bounded,
-                algorithm: Algorithm::WeightedAStar,
-                optimal: false,
-                weight: Some(w),
-                heuristic: Some(bounded.clone()),
-                nodes: Some(AUTO_BOUNDED_NODES),
-                time_share: Some(0.33),
-            });
-        }
-    }
-    phases.push(Phase {
-        kind: PhaseKind::Constructive,
-        algorithm: Algorithm::Constructive,
-        heuristic: None,
-        weight: None,
-        optimal: false,
-        nodes: None,
-        time_share: None,
-    });
-    Ok(phases)
+        optimal: exact || cells <= AUTO_UNBUDGETED_CELLS,
+        budget: (!exact && cells > AUTO_UNBUDGETED_CELLS).then_some(AUTO_BUDGET_SECONDS),
+    }])
 }
 
 /// Whether a path found by `algorithm` with `heuristic` is proven shortest.
@@ -461,7 +445,7 @@ mod heuristic;
 mod needs;
 
 pub use choices::{algorithm_label, choices, heuristic_label, Choice, Choices, HEURISTICS};
-pub use heuristic::{at_hand, resolve, strongest, AUTO_BUILD_ENTRIES};
+pub use heuristic::{at_hand, resolve, strongest, strongest_admissible, AUTO_BUILD_ENTRIES};
 pub use needs::{TableNeed, TableSourceKind};
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::anytime::Improvement;
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::moves::Move;
@@ -35,8 +36,9 @@ pub struct SolveReport {
     pub admissible: Option<bool>,
     /// Algorithm used (`null` when no search ran).
     pub algorithm: Option<String>,
-    /// Which phase of the plan answered: `search` (the one algorithm asked for), `optimal`,
-    /// `bounded` or `constructive` (`auto`'s phases). Absent when no search ran.
+    /// Which phase of the plan answered: `search` (the one algorithm asked for), `optimal`
+    /// (auto's exact table), `anytime` (auto's anytime engine) or `constructive`. Absent
+    /// when no search ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<PhaseKind>,
     /// `time`, `nodes`, `memory` or `cancelled` when a limit stopped the search.
@@ -52,15 +54,20 @@ pub struct SolveReport {
     /// Boards from start to goal, with `--path`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<Vec<Vec<u32>>>,
-    /// The best lower bound known on the optimal length (the length itself when optimal;
-    /// else linear conflict, or Manhattan distance on boards over 255 cells). Absent when
-    /// no search ran.
+    /// The best lower bound known on the optimal length: the length itself when optimal;
+    /// for the anytime engine the larger of its heuristic's value (a pattern database where
+    /// it has one) and the last IDA* threshold it completed; else linear conflict, or
+    /// Manhattan distance on boards over 255 cells. Absent when no search ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower_bound: Option<u64>,
     /// Proven bound on `length ÷ optimal` (1 when optimal; for a bounded-suboptimal search
     /// the smaller of its weight and `length ÷ lower_bound`). Absent when no path was found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound_factor: Option<f64>,
+    /// The anytime engine's improvements over time: `seconds`, `length`, `lower_bound` and
+    /// `by` (what made it). Absent for a single search.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub improvements: Vec<Improvement>,
 }
 
 impl SolveReport {
@@ -99,6 +106,7 @@ impl SolveReport {
             stopped_by: s.stopped_by.map(|r| r.as_str()),
             lower_bound: s.lower_bound,
             bound_factor: s.bound_factor,
+            improvements: s.improvements.clone(),
             path: match (&s.moves, with_path) {
                 (Some(moves), true) => Some(path_boards(start, moves)),
                 _ => None,
@@ -131,6 +139,7 @@ impl SolveReport {
             path: None,
             lower_bound: None,
             bound_factor: None,
+            improvements: Vec::new(),
         }
     }
 }

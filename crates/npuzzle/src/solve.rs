@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::algorithm::Algorithm;
+use crate::anytime::{self, Improvement};
 use crate::board::Board;
 use crate::constructive;
 use crate::error::SolveError;
@@ -16,9 +17,7 @@ use crate::heuristic::{
 use crate::moves::Move;
 use crate::plan::{self, Phase, PhaseKind, Plan, SolveOptions};
 use crate::puzzle::Puzzle;
-use crate::search::{
-    self, Control, Limits, Priority, SearchOutcome, SearchStats, StopReason, TraceStep,
-};
+use crate::search::{self, Control, Priority, SearchOutcome, SearchStats, StopReason, TraceStep};
 use crate::solvability::{self, Verdict};
 
 /// The result of [`solve`].
@@ -53,6 +52,9 @@ pub struct Solution {
     /// the smaller of the algorithm's weight `W` (bounded-suboptimal search with an
     /// admissible heuristic) and `length ÷ lower_bound`. `None` when no path was found.
     pub bound_factor: Option<f64>,
+    /// How the anytime engine's answer and bound improved over time (empty for a single
+    /// search).
+    pub improvements: Vec<Improvement>,
 }
 
 impl Solution {
@@ -131,65 +133,24 @@ pub fn execute(
     run_plan(plan, start, goal, verdict, tables, control)
 }
 
-/// [`execute`] once the start is known to reach the goal (`verdict` says why).
+/// [`execute`] once the start is known to reach the goal (`verdict` says why). The
+/// phase's default time budget applies when the caller sets no time limit.
 fn run_plan(
     plan: &Plan,
     start: &Board,
     goal: &Board,
     verdict: Verdict,
     tables: &Tables,
-    control: Control<'_>,
+    mut control: Control<'_>,
 ) -> Result<Solution, SolveError> {
     let began = Instant::now();
-    let mut total = SearchStats::default();
-    let last = plan.phases.len() - 1;
-    for (i, phase) in plan.phases.iter().enumerate() {
-        let limits = phase_limits(control.limits, phase, began, &total);
-        let phase_control = Control { limits, ..control };
-        let mut s = run_phase(phase, start, goal, verdict.clone(), tables, phase_control)?;
-        add_stats(&mut total, &s.stats);
-        let user_stop = match s.stopped_by {
-            None => false,
-            Some(StopReason::Nodes) => control.limits.nodes.is_some_and(|n| total.generated >= n),
-            Some(StopReason::Time) => control.limits.time.is_some_and(|t| began.elapsed() >= t),
-            Some(_) => true,
-        };
-        if s.moves.is_some() || user_stop || i == last {
-            total.seconds = began.elapsed().as_secs_f64();
-            total.final_open = s.stats.final_open;
-            total.max_depth = total.max_depth.max(s.stats.max_depth);
-            s.stats = total;
-            return Ok(s);
-        }
+    let phase = &plan.phases[0];
+    if control.limits.time.is_none() {
+        control.limits.time = phase.budget.map(Duration::from_secs_f64);
     }
-    unreachable!("a plan has at least one phase")
-}
-
-/// A phase's limits: its own node budget and share of the time left, within the caller's.
-fn phase_limits(user: Limits, phase: &Phase, began: Instant, done: &SearchStats) -> Limits {
-    let left = user.nodes.map(|n| n.saturating_sub(done.generated).max(1));
-    let nodes = match (phase.nodes, left) {
-        (Some(budget), Some(left)) => Some(budget.min(left)),
-        (budget, left) => budget.or(left),
-    };
-    let time = user.time.map(|t| {
-        let rest = t.saturating_sub(began.elapsed());
-        match phase.time_share {
-            Some(share) => rest.mul_f64(share),
-            None => rest,
-        }
-    });
-    Limits {
-        time,
-        nodes,
-        memory_bytes: user.memory_bytes,
-    }
-}
-
-fn add_stats(total: &mut SearchStats, more: &SearchStats) {
-    total.expanded += more.expanded;
-    total.generated += more.generated;
-    total.max_open = total.max_open.max(more.max_open);
+    let mut s = run_phase(phase, start, goal, verdict, tables, control)?;
+    s.stats.seconds = began.elapsed().as_secs_f64();
+    Ok(s)
 }
 
 /// Runs one phase.
@@ -208,6 +169,9 @@ fn run_phase(
         cells: goal.shape().cells(),
         max: crate::puzzle::MAX_SEARCH_CELLS,
     })?;
+    if phase.kind == PhaseKind::Anytime {
+        return anytime_phase(phase, &puzzle, start, verdict, tables, control);
+    }
     let tiles = puzzle.encode(start);
     let weight = phase.weight.unwrap_or(1.0);
     let spec = phase
@@ -245,6 +209,7 @@ fn run_phase(
         trace: outcome.trace,
         lower_bound: None,
         bound_factor: None,
+        improvements: Vec::new(),
     };
     set_bounds(
         &mut solution,
@@ -252,6 +217,101 @@ fn run_phase(
         weight_bound,
     );
     Ok(solution)
+}
+
+/// The anytime engine's run (see [`crate::anytime`]) with the phase's heuristic. When its
+/// tables cannot be built within the time limit, linear conflict stands in, so a plain
+/// `solve` always ends with an answer.
+fn anytime_phase(
+    phase: &Phase,
+    puzzle: &Puzzle,
+    start: &Board,
+    verdict: Verdict,
+    tables: &Tables,
+    control: Control<'_>,
+) -> Result<Solution, SolveError> {
+    let began = Instant::now();
+    let mut spec = phase
+        .heuristic
+        .clone()
+        .unwrap_or(HeuristicSpec::LinearConflict);
+    let linear_conflict =
+        |control: Control<'_>| anytime::run(puzzle, start, LinearConflict::new(puzzle), control);
+    let out = match &spec {
+        HeuristicSpec::Manhattan => anytime::run(puzzle, start, Manhattan::new(puzzle), control),
+        HeuristicSpec::Pdb(p) => {
+            let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
+            let built = watched(control, |progress| {
+                PatternDatabase::new(puzzle, &partition, tables, progress)
+                    .map(|(db, _)| db)
+                    .map_err(HeuristicError::from)
+            })?;
+            match built {
+                Ok((db, control)) => anytime::run(puzzle, start, db.search(), control),
+                Err(_) => {
+                    spec = HeuristicSpec::LinearConflict;
+                    let mut control = control;
+                    control.limits.time = control
+                        .limits
+                        .time
+                        .map(|t| t.saturating_sub(began.elapsed()));
+                    linear_conflict(control)
+                }
+            }
+        }
+        HeuristicSpec::LinearConflict => linear_conflict(control),
+        _ => match heuristic_for_search(&spec, puzzle, tables, control)? {
+            Ok((h, control)) => anytime::run(puzzle, start, Reevaluate(h.as_ref()), control),
+            Err(_) => {
+                spec = HeuristicSpec::LinearConflict;
+                linear_conflict(control)
+            }
+        },
+    };
+    let algorithm = answered_by(&out.improvements, out.moves.as_ref().map(Vec::len));
+    let length = out.moves.as_ref().map(Vec::len);
+    Ok(Solution {
+        verdict,
+        optimal: out.optimal,
+        moves: out.moves,
+        stats: out.stats,
+        stopped_by: out.stopped_by,
+        algorithm,
+        admissible: spec.admissible(),
+        heuristic: Some(spec),
+        phase: PhaseKind::Anytime,
+        trace: Vec::new(),
+        lower_bound: Some(out.lower_bound),
+        bound_factor: length.map(|len| {
+            if out.optimal || out.lower_bound == 0 {
+                1.0
+            } else {
+                len as f64 / out.lower_bound as f64
+            }
+        }),
+        improvements: out.improvements,
+    })
+}
+
+/// The algorithm that found the anytime answer of `length` moves: the maker of the first
+/// improvement of that length (a shortened path counts as its original's).
+fn answered_by(improvements: &[Improvement], length: Option<usize>) -> Algorithm {
+    let first = improvements
+        .iter()
+        .position(|i| i.length == length.map(|l| l as u64));
+    let Some(first) = first else {
+        return Algorithm::Constructive;
+    };
+    improvements[..=first]
+        .iter()
+        .rev()
+        .find_map(|i| match i.by.as_str() {
+            "constructive" => Some(Algorithm::Constructive),
+            "idastar" | "proved" => Some(Algorithm::IdaStar),
+            by if by.starts_with("weighted") => Some(Algorithm::WeightedIdaStar),
+            _ => None,
+        })
+        .unwrap_or(Algorithm::Constructive)
 }
 
 /// One search with one algorithm and heuristic.
@@ -493,6 +553,7 @@ fn constructive(start: &Board, goal: &Board, verdict: Verdict, control: Control<
         trace: Vec::new(),
         lower_bound: None,
         bound_factor: None,
+        improvements: Vec::new(),
     };
     // A path no longer than a lower bound is a shortest one.
     solution.optimal = solution.length().is_some_and(|len| len as u64 <= lower);

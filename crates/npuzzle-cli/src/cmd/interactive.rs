@@ -240,6 +240,7 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
         tables,
         trace,
         crate::options::all_cores(),
+        false,
     )?;
     print!("{}", output::text(&start, &goal, &result, true));
     Ok(output::outcome(&result))

@@ -24,6 +24,10 @@ pub struct SolveArgs {
     /// Print one JSON object per board (one per line) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// With --json: before each board's object, a JSON line `{"progress": {...}}` whenever
+    /// the anytime engine's best length or proven lower bound improves.
+    #[arg(long, requires = "json")]
+    pub progress: bool,
     /// Print every board along the path, numbered step by step.
     #[arg(long)]
     pub path: bool,
@@ -82,7 +86,15 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
             explain(&goal, &args.search.solve_options(), tables, args.json)?;
             continue;
         }
-        let mut result = solve_one(&start, &goal, &args.search, tables, trace, threads)?;
+        let mut result = solve_one(
+            &start,
+            &goal,
+            &args.search,
+            tables,
+            trace,
+            threads,
+            args.progress,
+        )?;
         if let Err(e) = &result {
             if !matches!(e, SolveError::Unsolvable(_)) {
                 if single {

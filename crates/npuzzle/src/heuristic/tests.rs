@@ -79,6 +79,7 @@ fn a_heuristic_bigger_than_the_memory_limit_stops_the_search() {
                 .unwrap(),
         ),
         weight: 1.0,
+        optimal: false,
     };
     let control = crate::search::Control {
         limits: crate::Limits {

@@ -81,6 +81,7 @@ pub fn choices(goal: &Board, algorithm: Algorithm, weight: f64, tables: &Tables)
                 algorithm: a,
                 heuristic: None,
                 weight,
+                optimal: false,
             });
             Choice {
                 id: a.name().to_string(),
@@ -103,6 +104,7 @@ pub fn choices(goal: &Board, algorithm: Algorithm, weight: f64, tables: &Tables)
                 algorithm: with,
                 heuristic: Some(spec.clone()),
                 weight,
+                optimal: false,
             });
             Choice {
                 id: id.to_string(),

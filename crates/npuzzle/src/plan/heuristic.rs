@@ -68,6 +68,38 @@ pub fn strongest(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
         })
 }
 
+/// The strongest admissible heuristic for a proof of optimality (`--optimal`), whatever
+/// its tables cost within `tables`' policy: the exact table up to 10 cells, else the
+/// strongest of the shape's [`candidates`] (7-8 on 4×4, 6-6-6-6 on 5×5), else what
+/// [`strongest`] picks.
+pub fn strongest_admissible(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
+    let cells = puzzle.cells();
+    let max = tables.policy().max_build_entries;
+    if cells <= MAX_PERFECT_CELLS
+        && (tables.perfect_in_memory(puzzle) || perfect_entries(cells) <= max)
+    {
+        return HeuristicSpec::Perfect;
+    }
+    if cells <= pdb::MAX_PDB_CELLS {
+        let shape = puzzle.shape;
+        let fits = |sizes: &Vec<usize>| {
+            Partition::new(shape, blank(puzzle), sizes).is_ok_and(|p| {
+                let to_build: u64 = p
+                    .keys()
+                    .iter()
+                    .filter(|k| !tables.pattern_at_hand(k))
+                    .map(|k| k.entries())
+                    .sum();
+                to_build <= max
+            })
+        };
+        if let Some(sizes) = candidates(shape).into_iter().find(fits) {
+            return HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes));
+        }
+    }
+    strongest(puzzle, tables)
+}
+
 pub(super) fn blank(puzzle: &Puzzle) -> usize {
     usize::from(puzzle.goal_cell[0])
 }

@@ -24,15 +24,62 @@ pub(crate) fn serial<H: IncrementalHeuristic>(
     heuristic: H,
     control: Control<'_>,
 ) -> SearchOutcome {
+    deepen(puzzle, start, heuristic, control, Deepening::default())
+}
+
+/// Where a serial IDA* starts and stops, and who hears of each threshold it completes.
+pub(crate) struct Deepening<'c> {
+    /// The first threshold, when a lower bound above the start's heuristic value is known.
+    pub first: u32,
+    /// Give up once the threshold reaches this: a path of this length is known.
+    pub below: u32,
+    /// Told each new threshold after an iteration ends without a path: a proven lower
+    /// bound on the optimal length (with an admissible heuristic).
+    pub on_bound: Option<&'c mut dyn FnMut(u32)>,
+}
+
+impl Default for Deepening<'_> {
+    fn default() -> Self {
+        Deepening {
+            first: 0,
+            below: u32::MAX,
+            on_bound: None,
+        }
+    }
+}
+
+impl Deepening<'_> {
+    /// The threshold after one without a path: stop (`None`) once it reaches `below`.
+    fn next(&mut self, next_bound: u32) -> Option<u32> {
+        if next_bound == u32::MAX {
+            return None; // no more states (unsolvable input, which callers rule out)
+        }
+        if let Some(f) = self.on_bound.as_mut() {
+            f(next_bound);
+        }
+        (next_bound < self.below).then_some(next_bound)
+    }
+}
+
+/// Serial IDA* from threshold `how.first` (or the start's heuristic value, if larger) up to
+/// `how.below`. A search that ends with no path and no limit reached has proved that no
+/// path shorter than `how.below` exists.
+pub(crate) fn deepen<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+    how: Deepening<'_>,
+) -> SearchOutcome {
     if control.trace == 0 {
         match puzzle.cells() {
-            9 => return fixed::<H, 9>(puzzle, start, heuristic, control),
-            16 => return fixed::<H, 16>(puzzle, start, heuristic, control),
-            25 => return fixed::<H, 25>(puzzle, start, heuristic, control),
+            9 => return fixed::<H, 9>(puzzle, start, heuristic, control, how),
+            16 => return fixed::<H, 16>(puzzle, start, heuristic, control, how),
+            25 => return fixed::<H, 25>(puzzle, start, heuristic, control, how),
             _ => {}
         }
     }
-    general(puzzle, start, heuristic, control)
+    general(puzzle, start, heuristic, control, how)
 }
 
 /// Serial IDA* with the kernel for `N`-cell boards.
@@ -41,6 +88,7 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
     start: &[u8],
     mut heuristic: H,
     control: Control<'_>,
+    mut how: Deepening<'_>,
 ) -> SearchOutcome {
     let h0 = heuristic.init(start);
     let blank = start.iter().position(|&t| t == 0).expect("a blank");
@@ -56,8 +104,8 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
     let mut outcome = SearchOutcome::default();
     if k.at_goal() {
         outcome.moves = Some(Vec::new());
-    } else {
-        k.bound = h0;
+    } else if h0.max(how.first) < how.below {
+        k.bound = h0.max(how.first);
         loop {
             k.next_bound = u32::MAX;
             if k.dfs(blank, 0, h0, NO_MOVE) {
@@ -65,10 +113,13 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
                 outcome.moves = Some(std::mem::take(&mut k.path));
                 break;
             }
-            if k.stopped_by.is_some() || k.next_bound == u32::MAX {
+            if k.stopped_by.is_some() {
                 break;
             }
-            k.bound = k.next_bound;
+            match how.next(k.next_bound) {
+                Some(bound) => k.bound = bound,
+                None => break,
+            }
         }
     }
     outcome.stats = SearchStats {
@@ -89,6 +140,7 @@ fn general<H: IncrementalHeuristic>(
     start: &[u8],
     heuristic: H,
     control: Control<'_>,
+    mut how: Deepening<'_>,
 ) -> SearchOutcome {
     let mut ida = Ida::new(puzzle, start, heuristic, Meter::new(control), None);
     let h0 = ida.heuristic.init(start);
@@ -96,8 +148,8 @@ fn general<H: IncrementalHeuristic>(
     let mut outcome = SearchOutcome::default();
     if ida.tiles == ida.goal {
         outcome.moves = Some(Vec::new());
-    } else {
-        ida.bound = h0;
+    } else if h0.max(how.first) < how.below {
+        ida.bound = h0.max(how.first);
         loop {
             ida.next_bound = u32::MAX;
             if ida.dfs(blank, 0, h0, NO_MOVE, None) {
@@ -105,11 +157,13 @@ fn general<H: IncrementalHeuristic>(
                 outcome.moves = Some(std::mem::take(&mut ida.path));
                 break;
             }
-            if ida.stopped_by.is_some() || ida.next_bound == u32::MAX {
-                // A limit, or (only for unsolvable input, which callers rule out) no more states.
+            if ida.stopped_by.is_some() {
                 break;
             }
-            ida.bound = ida.next_bound;
+            match how.next(ida.next_bound) {
+                Some(bound) => ida.bound = bound,
+                None => break,
+            }
             ida.iteration += 1;
         }
     }

@@ -114,6 +114,8 @@ impl<'a> Meter<'a> {
                     open,
                     bound,
                     elapsed: now - self.start,
+                    best: None,
+                    lower_bound: None,
                 });
             }
         }

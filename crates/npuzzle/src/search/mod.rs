@@ -13,6 +13,7 @@
 
 mod astar;
 mod bfs;
+mod bounded;
 mod dispatch;
 pub mod frontier;
 mod idastar;
@@ -25,7 +26,9 @@ mod weighted_idastar;
 
 pub use astar::{astar, Priority};
 pub use bfs::bfs;
+pub(crate) use bounded::{bounded, SCALE};
 pub use dispatch::idastar;
+pub(crate) use idastar::{deepen, Deepening};
 pub(crate) use meter::Meter;
 pub use weighted_idastar::{effective_weight, weighted_idastar};
 
@@ -120,6 +123,11 @@ pub struct Progress {
     pub bound: Option<u32>,
     /// Time since the search began.
     pub elapsed: Duration,
+    /// The anytime engine's best length so far (`None` in a single search, or before its
+    /// first answer).
+    pub best: Option<u32>,
+    /// The anytime engine's proven lower bound on the optimal length so far.
+    pub lower_bound: Option<u32>,
 }
 
 /// How a caller steers a search: limits, cancellation, progress and tracing.

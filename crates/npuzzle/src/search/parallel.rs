@@ -113,6 +113,8 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                     open: p.open,
                     bound: Some(bound),
                     elapsed: started.elapsed(),
+                    best: None,
+                    lower_bound: None,
                 });
             }
         };
@@ -181,6 +183,8 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 open: 0,
                 bound: Some(bound),
                 elapsed: started.elapsed(),
+                best: None,
+                lower_bound: None,
             });
         }
     }

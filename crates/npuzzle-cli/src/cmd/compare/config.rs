@@ -64,6 +64,7 @@ impl Config {
             heuristic: self.heuristic.clone(),
             algorithm: self.algorithm,
             weight: args.weight,
+            optimal: false,
             time_limit: args.time_limit,
             max_nodes: args.max_nodes,
             memory_limit: args.memory_limit,

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use npuzzle::heuristic::{Heuristic, LinearConflict};
 use npuzzle::puzzle::Puzzle;
 use npuzzle::search::{Control, Progress};
-use npuzzle::{generate, solve, Algorithm, Board, HeuristicSpec, Limits, Move, Solution};
+use npuzzle::{generate, solve, Board, Limits, Move, Solution};
 use npuzzle::{SolveError, SolveOptions, Tables};
 
 /// How long a hint may search optimally before it settles for a good path.
@@ -386,8 +386,8 @@ impl App {
     }
 }
 
-/// Optimal IDA* within `time`; past it, weighted A* (at most twice optimal), then the
-/// constructive solver, so a hint or a solution always comes back.
+/// Auto's answer within the hint budget `time`: the anytime engine, optimal when it proves
+/// it in time, else its best path (marked not optimal), so a hint always comes back.
 fn search_in_time(
     start: &Board,
     goal: &Board,
@@ -396,11 +396,7 @@ fn search_in_time(
     cancel: &AtomicBool,
     report: &(dyn Fn(&Progress) + Sync),
 ) -> Result<Solution, SolveError> {
-    // The perfect table on small boards, linear conflict otherwise: pattern databases would
-    // have to be built first, behind the player's back.
-    let heuristic = (start.shape().cells() > npuzzle::heuristic::MAX_PERFECT_CELLS)
-        .then_some(HeuristicSpec::LinearConflict);
-    let mut control = Control {
+    let control = Control {
         limits: Limits {
             time: Some(time),
             nodes: None,
@@ -412,30 +408,7 @@ fn search_in_time(
         // One thread: the game's screen keeps a core, and hints come back fast anyway.
         threads: 1,
     };
-    let optimal = SolveOptions {
-        algorithm: Algorithm::Auto,
-        heuristic,
-        weight: 2.0,
-    };
-    let s = solve(start, goal, &optimal, tables, control)?;
-    if s.moves.is_some() || cancel.load(Ordering::Relaxed) {
-        return Ok(s);
-    }
-    control.limits.nodes = Some(2_000_000);
-    let bounded = SolveOptions {
-        algorithm: Algorithm::WeightedAStar,
-        heuristic: Some(HeuristicSpec::LinearConflict),
-        weight: 2.0,
-    };
-    let s = solve(start, goal, &bounded, tables, control)?;
-    if s.moves.is_some() || cancel.load(Ordering::Relaxed) {
-        return Ok(s);
-    }
-    let any = SolveOptions {
-        algorithm: Algorithm::Constructive,
-        ..SolveOptions::default()
-    };
-    solve(start, goal, &any, tables, control)
+    solve(start, goal, &SolveOptions::default(), tables, control)
 }
 
 /// "tile 5 left": what the player sees when the blank makes move `m` on `board` (before

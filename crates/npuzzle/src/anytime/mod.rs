@@ -1,0 +1,381 @@
+//! The anytime engine: the best answer a time budget allows, with a proven lower bound.
+//!
+//! One run keeps an **incumbent** (the shortest path found so far) and a **lower bound**
+//! (proven: no path is shorter), and improves both until they meet or the time runs out:
+//!
+//! 1. **First answer**: the constructive solver, the fastest method that always answers,
+//!    then [`shorten`]ed.
+//! 2. **Improve**: weighted IDA* on the fast bounded kernel with weights falling from 2 to
+//!    1.01, restarted at each weight (as restarting weighted A* does, Richter, Thayer &
+//!    Ruml 2010) and pruned by the incumbent: a child with `g + h ≥ best` is never visited.
+//!    Each path found is shortened and becomes the incumbent. A weighted search that runs
+//!    out of states below the incumbent has proved it optimal.
+//! 3. **Prove**: IDA* under the incumbent from the lower bound up. Each completed threshold
+//!    raises the bound; a path it finds is optimal; a threshold that reaches the incumbent's
+//!    length proves the incumbent optimal.
+//!
+//! The improve phase gets a share of the time budget ([`IMPROVE_SHARE`]); without a budget
+//! (boards the plan expects to solve optimally) it is skipped and IDA* runs at once, with the
+//! first answer held in reserve for a limit the user sets.
+
+mod shorten;
+
+pub use shorten::shorten;
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::constructive;
+use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict};
+use crate::moves::Move;
+use crate::puzzle::Puzzle;
+use crate::search::{
+    self, bounded, deepen, Control, Deepening, Limits, Meter, Progress, SearchStats, StopReason,
+};
+
+/// The weights of the improve phase, in turn. Each run is cut short by the time budget;
+/// the large weights answer in milliseconds, the small ones are where the budget goes.
+pub const WEIGHTS: [f64; 12] = [
+    2.0, 1.6, 1.4, 1.3, 1.2, 1.15, 1.1, 1.07, 1.05, 1.03, 1.02, 1.01,
+];
+
+/// The share of a time budget the improve phase may use; the prove phase gets the rest.
+pub const IMPROVE_SHARE: f64 = 0.75;
+
+/// One improvement of the answer or of its lower bound.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Improvement {
+    /// Seconds since the run began.
+    pub seconds: f64,
+    /// The incumbent's length after it (`None` before the first answer).
+    pub length: Option<u64>,
+    /// The proven lower bound after it.
+    pub lower_bound: u64,
+    /// What made it: `constructive`, `shortened`, `weighted idastar W=1.3`, `idastar bound`,
+    /// `proved`.
+    pub by: String,
+}
+
+/// What an anytime run found.
+#[derive(Clone, Debug, Default)]
+pub struct AnytimeOutcome {
+    /// The best path found, if any.
+    pub moves: Option<Vec<Move>>,
+    /// Whether it is proven shortest.
+    pub optimal: bool,
+    /// The proven lower bound on the optimal length.
+    pub lower_bound: u64,
+    /// How the answer and the bound improved, in order.
+    pub improvements: Vec<Improvement>,
+    /// Counters, added up over every search of the run.
+    pub stats: SearchStats,
+    /// The limit that ended the run before the answer was proved optimal.
+    pub stopped_by: Option<StopReason>,
+}
+
+/// An anytime run from `start` to the puzzle's goal with an admissible incremental
+/// heuristic, within `control`'s limits (its time limit is the budget; none: run until
+/// the answer is proved optimal, skipping the improve phase).
+///
+/// `control.threads` above 1 runs the prove phase's IDA* on that many threads.
+pub fn run<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &Board,
+    heuristic: H,
+    control: Control<'_>,
+) -> AnytimeOutcome {
+    let began = Instant::now();
+    let tiles = puzzle.encode(start);
+    let goal = puzzle.goal_board();
+    let lc = LinearConflict::new(puzzle).estimate(&tiles);
+    let h0 = heuristic.clone().init(&tiles);
+    let watch = Watch {
+        began,
+        user: control.progress,
+        best: AtomicU32::new(u32::MAX),
+        bound: AtomicU32::new(h0.max(crate::heuristic::whole_moves(lc))),
+        proving: AtomicBool::new(false),
+    };
+    let report = |p: &Progress| watch.report(p);
+    let mut run = Run {
+        control,
+        watch: &watch,
+        report: &report,
+        moves: None,
+        improvements: Vec::new(),
+        stats: SearchStats::default(),
+        stopped_by: None,
+        optimal: false,
+    };
+
+    // 1. The first answer. The constructive solver takes milliseconds on boards searched
+    // tile by tile, so only a cancellation stops it: even a budget that tables used up
+    // ends with an answer.
+    let only_cancel = Control {
+        limits: Limits::default(),
+        ..run.sub(None)
+    };
+    let first = constructive::construct_plain(start, &goal, only_cancel);
+    run.add(&first.stats);
+    if let Some(moves) = first.moves {
+        run.offer(moves, "constructive");
+        run.shorten(puzzle, &tiles);
+    } else {
+        run.stopped_by = first.stopped_by;
+    }
+
+    // 2. Improve, within a share of the budget.
+    let improve_until = control.limits.time.map(|t| t.mul_f64(IMPROVE_SHARE));
+    if let Some(until) = improve_until {
+        for w in WEIGHTS {
+            if run.done() {
+                break;
+            }
+            let left = until.saturating_sub(began.elapsed());
+            if left.is_zero() {
+                break;
+            }
+            let below = run.watch.best.load(Ordering::Relaxed);
+            let out = bounded(
+                &tiles,
+                &puzzle.goal,
+                &puzzle.neighbours,
+                heuristic.clone(),
+                w,
+                below,
+                search::SCALE,
+                Meter::new(run.sub(Some(left))),
+            );
+            run.add(&out.stats);
+            if let Some(moves) = out.moves {
+                run.offer(moves, &format!("weighted idastar W={w}"));
+                run.shorten(puzzle, &tiles);
+            } else if out.exhausted {
+                run.prove_best("proved");
+            } else if run.user_stop(out.stopped_by) {
+                break;
+            }
+        }
+    }
+
+    // 3. Prove: IDA* under the incumbent, from the lower bound up.
+    if !run.done() {
+        run.watch.proving.store(true, Ordering::Relaxed);
+        let below = run.watch.best.load(Ordering::Relaxed);
+        let sub = run.sub(None);
+        let out = if control.threads > 1 {
+            search::idastar(puzzle, &tiles, heuristic, sub)
+        } else {
+            let bound = &watch.bound;
+            let mut raise = |b: u32| {
+                bound.fetch_max(b, Ordering::Relaxed);
+            };
+            let how = Deepening {
+                first: watch.bound.load(Ordering::Relaxed),
+                below,
+                on_bound: Some(&mut raise),
+            };
+            deepen(puzzle, &tiles, heuristic, sub, how)
+        };
+        run.watch.proving.store(false, Ordering::Relaxed);
+        run.add(&out.stats);
+        if let Some(moves) = out.moves {
+            run.offer(moves, "idastar");
+            run.prove_best("idastar");
+        } else if out.stopped_by.is_none() {
+            run.prove_best("proved");
+        } else {
+            run.stopped_by = out.stopped_by;
+            let b = watch.bound.load(Ordering::Relaxed);
+            run.note(&format!("idastar bound {b}"));
+        }
+    }
+    run.finish()
+}
+
+/// What progress reports of a run's searches read and raise.
+struct Watch<'a> {
+    began: Instant,
+    user: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// The incumbent's length (`u32::MAX`: none yet).
+    best: AtomicU32,
+    /// The proven lower bound.
+    bound: AtomicU32,
+    /// Whether IDA*'s thresholds are being reported (they are lower bounds only then).
+    proving: AtomicBool,
+}
+
+impl Watch<'_> {
+    /// A search's progress, passed on with the incumbent and the bound. In the prove phase
+    /// the threshold IDA* is working on is a proven bound: every lower one was completed.
+    fn report(&self, p: &Progress) {
+        if self.proving.load(Ordering::Relaxed) {
+            if let Some(b) = p.bound {
+                self.bound.fetch_max(b, Ordering::Relaxed);
+            }
+        }
+        if let Some(user) = self.user {
+            let best = self.best.load(Ordering::Relaxed);
+            user(&Progress {
+                elapsed: self.began.elapsed(),
+                best: (best != u32::MAX).then_some(best),
+                lower_bound: Some(self.bound.load(Ordering::Relaxed)),
+                ..*p
+            });
+        }
+    }
+}
+
+/// The state of one anytime run.
+struct Run<'r> {
+    control: Control<'r>,
+    watch: &'r Watch<'r>,
+    report: &'r (dyn Fn(&Progress) + Sync),
+    moves: Option<Vec<Move>>,
+    improvements: Vec<Improvement>,
+    stats: SearchStats,
+    stopped_by: Option<StopReason>,
+    optimal: bool,
+}
+
+impl<'r> Run<'r> {
+    /// The control of one search of the run: the user's limits less what has been used,
+    /// at most `time`, progress reported with the incumbent and the bound.
+    fn sub(&self, time: Option<Duration>) -> Control<'r> {
+        let user = self.control.limits;
+        let left = user
+            .time
+            .map(|t| t.saturating_sub(self.watch.began.elapsed()));
+        let time = match (left, time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let nodes = user
+            .nodes
+            .map(|n| n.saturating_sub(self.stats.generated).max(1));
+        Control {
+            limits: Limits {
+                time,
+                nodes,
+                memory_bytes: user.memory_bytes,
+            },
+            progress: Some(self.report),
+            trace: 0,
+            ..self.control
+        }
+    }
+
+    /// Whether the run is over: the answer is proved optimal, or the user's limits (or a
+    /// cancellation) stopped it.
+    fn done(&self) -> bool {
+        self.optimal || self.stopped_by.is_some()
+    }
+
+    /// Whether a search's stop is the user's (time, nodes, memory, cancel) rather than a
+    /// phase's own share of the time; records it if so.
+    fn user_stop(&mut self, why: Option<StopReason>) -> bool {
+        let user = self.control.limits;
+        let stop = match why {
+            None => false,
+            Some(StopReason::Time) => user.time.is_some_and(|t| self.watch.began.elapsed() >= t),
+            Some(StopReason::Nodes) => user.nodes.is_some_and(|n| self.stats.generated >= n),
+            Some(_) => true,
+        };
+        if stop {
+            self.stopped_by = why;
+        }
+        stop
+    }
+
+    fn add(&mut self, more: &SearchStats) {
+        self.stats.expanded += more.expanded;
+        self.stats.generated += more.generated;
+        self.stats.max_open = self.stats.max_open.max(more.max_open);
+        self.stats.max_depth = self.stats.max_depth.max(more.max_depth);
+        self.stats.final_open = more.final_open;
+    }
+
+    /// Takes `moves` as the incumbent if shorter.
+    fn offer(&mut self, moves: Vec<Move>, by: &str) {
+        let len = moves.len() as u32;
+        if len < self.watch.best.load(Ordering::Relaxed) {
+            self.watch.best.store(len, Ordering::Relaxed);
+            self.moves = Some(moves);
+            self.note(by);
+        }
+    }
+
+    /// The incumbent is proved shortest: the bound rises to it.
+    fn prove_best(&mut self, by: &str) {
+        let best = self.watch.best.load(Ordering::Relaxed);
+        if best != u32::MAX {
+            self.watch.bound.fetch_max(best, Ordering::Relaxed);
+            self.optimal = true;
+            self.note(by);
+        }
+    }
+
+    /// Shortens the incumbent (see [`shorten`]) within the user's limits.
+    fn shorten(&mut self, puzzle: &Puzzle, tiles: &[u8]) {
+        let Some(moves) = &self.moves else { return };
+        let control = self.sub(None);
+        let shorter = shorten(puzzle.shape, tiles, moves, control);
+        if shorter.len() < moves.len() {
+            self.offer(shorter, "shortened");
+        }
+    }
+
+    /// Records the incumbent and bound as they are now, and tells the progress callback.
+    fn note(&mut self, by: &str) {
+        let best = self.watch.best.load(Ordering::Relaxed);
+        let improvement = Improvement {
+            seconds: self.watch.began.elapsed().as_secs_f64(),
+            length: (best != u32::MAX).then_some(u64::from(best)),
+            lower_bound: u64::from(self.watch.bound.load(Ordering::Relaxed)),
+            by: by.to_string(),
+        };
+        if self.improvements.last().is_some_and(|last| {
+            last.length == improvement.length && last.lower_bound == improvement.lower_bound
+        }) {
+            return;
+        }
+        self.improvements.push(improvement);
+        (self.report)(&Progress {
+            expanded: self.stats.expanded,
+            generated: self.stats.generated,
+            open: 0,
+            bound: None,
+            elapsed: Duration::ZERO,
+            best: None,
+            lower_bound: None,
+        });
+    }
+
+    fn finish(mut self) -> AnytimeOutcome {
+        let best = self.watch.best.load(Ordering::Relaxed);
+        let mut bound = self.watch.bound.load(Ordering::Relaxed);
+        if best != u32::MAX && bound >= best {
+            // A path no longer than a lower bound is a shortest one.
+            bound = best;
+            self.optimal = true;
+        }
+        if self.optimal {
+            self.stopped_by = None;
+        } else if self.stopped_by.is_none() && self.moves.is_some() {
+            // The budget (the user's or the documented default) ended the improvements.
+            self.stopped_by = Some(StopReason::Time);
+        }
+        self.stats.seconds = self.watch.began.elapsed().as_secs_f64();
+        AnytimeOutcome {
+            moves: self.moves,
+            optimal: self.optimal,
+            lower_bound: u64::from(bound),
+            improvements: self.improvements,
+            stats: self.stats,
+            stopped_by: self.stopped_by,
+        }
+    }
+}

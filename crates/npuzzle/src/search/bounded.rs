@@ -1,0 +1,310 @@
+//! The bounded-suboptimal kernel: weighted IDA* with an incremental heuristic, pruned by the
+//! length of the best path known, on a board held as a fixed-size array where it can be.
+//!
+//! This is the kernel the anytime engine improves its answers with, and the one
+//! [`weighted_idastar`](super::weighted_idastar) runs when no trace is asked for. It does
+//! what IDA*'s fixed-size kernel does per node (move a tile, update the heuristic by a
+//! lookup or two, recurse, undo), plus what weighting needs:
+//!
+//! * **Costs** are integers, `f = SCALE·g + W·h` with `W` in thousandths, so a bound holds
+//!   for the rounded weight.
+//! * **Best first.** A node's children are evaluated, then visited in order of `f`: the
+//!   iteration that finds a path dives straight at it (the heuristic is evaluated again for
+//!   the children visited, which costs less than the dives it saves).
+//! * **Pruned by the best known.** With an admissible heuristic, a child with
+//!   `g + h ≥ below` cannot lie on a path shorter than `below`, at any weight; it is never
+//!   visited and never raises the next threshold. So a search that runs out of states has
+//!   proved that no path shorter than `below` exists.
+//! * **Thresholds** rise to the smallest `f` pruned, and by at least `step` (with weights
+//!   such as 1.3 the distinct values of `f` are ten times as many as IDA*'s thresholds).
+
+use super::kernel::NO_MOVE;
+use super::{Meter, SearchStats, StopReason};
+use crate::heuristic::IncrementalHeuristic;
+use crate::moves::Move;
+use crate::puzzle::NO_CELL;
+
+/// Fixed-point scale of `g` in `f`.
+pub(crate) const SCALE: u64 = 1000;
+
+/// `W` in thousandths (at least 1).
+pub(crate) fn weight_units(weight: f64) -> u64 {
+    ((weight.max(1.0) * SCALE as f64).round() as u64).max(SCALE)
+}
+
+/// A board the kernel can hold: a fixed-size array for the common shapes (indices checked
+/// against a constant), a vector for the others.
+pub(crate) trait Cells: AsRef<[u8]> + AsMut<[u8]> + PartialEq {}
+impl<const N: usize> Cells for [u8; N] {}
+impl Cells for Vec<u8> {}
+
+/// What one bounded search found.
+#[derive(Debug, Default)]
+pub(crate) struct BoundedOutcome {
+    /// A path shorter than `below`, if one was found.
+    pub moves: Option<Vec<Move>>,
+    /// Counters.
+    pub stats: SearchStats,
+    /// The limit that stopped the search.
+    pub stopped_by: Option<StopReason>,
+    /// Every state with `g + h < below` was searched without finding the goal: with an
+    /// admissible heuristic, no path shorter than `below` exists.
+    pub exhausted: bool,
+}
+
+/// One weighted IDA* search of paths shorter than `below`.
+pub(crate) struct Bounded<'a, H, T> {
+    tiles: T,
+    goal: T,
+    neighbours: &'a [[u8; 4]],
+    heuristic: H,
+    /// `W` in thousandths.
+    weight: u64,
+    bound: u64,
+    next_bound: u64,
+    below: u32,
+    stats: SearchStats,
+    depth: u64,
+    meter: Meter<'a>,
+    stopped_by: Option<StopReason>,
+    /// Filled in reverse while unwinding from the goal.
+    path: Vec<Move>,
+}
+
+impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
+    /// A search from `tiles` towards `goal` (both already in the board type `T`).
+    pub fn new(
+        tiles: T,
+        goal: T,
+        neighbours: &'a [[u8; 4]],
+        heuristic: H,
+        weight: f64,
+        below: u32,
+        meter: Meter<'a>,
+    ) -> Self {
+        Bounded {
+            tiles,
+            goal,
+            neighbours,
+            heuristic,
+            weight: weight_units(weight),
+            bound: 0,
+            next_bound: u64::MAX,
+            below,
+            stats: SearchStats::default(),
+            depth: 0,
+            meter,
+            stopped_by: None,
+            path: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn f(&self, g: u32, h: u32) -> u64 {
+        SCALE * u64::from(g) + self.weight * u64::from(h)
+    }
+
+    /// Runs iterations until a path shorter than `below` is found, the states below it run
+    /// out, or a limit stops the search. Thresholds rise by at least `step` (thousandths of
+    /// a move).
+    pub fn run(mut self, step: u64) -> BoundedOutcome {
+        let h0 = self.heuristic.init(self.tiles.as_ref());
+        let blank = self.tiles.as_ref().iter().position(|&t| t == 0);
+        let mut outcome = BoundedOutcome::default();
+        match blank {
+            _ if self.tiles == self.goal => {
+                if self.below > 0 {
+                    outcome.moves = Some(Vec::new());
+                } else {
+                    outcome.exhausted = true;
+                }
+            }
+            None => outcome.exhausted = true,
+            Some(_) if h0 >= self.below => outcome.exhausted = true,
+            Some(blank) => {
+                self.bound = self.f(0, h0);
+                loop {
+                    self.next_bound = u64::MAX;
+                    if self.dfs(blank, 0, h0, NO_MOVE) {
+                        self.path.reverse();
+                        outcome.moves = Some(std::mem::take(&mut self.path));
+                        break;
+                    }
+                    if self.stopped_by.is_some() {
+                        break;
+                    }
+                    if self.next_bound == u64::MAX {
+                        outcome.exhausted = true;
+                        break;
+                    }
+                    self.bound = self.next_bound.max(self.bound + step);
+                }
+            }
+        }
+        self.stats.seconds = self.meter.seconds();
+        self.stats.max_depth = self.stats.max_open;
+        self.stats.final_open = self.depth;
+        outcome.stats = self.stats;
+        outcome.stopped_by = self.stopped_by;
+        outcome
+    }
+
+    /// Moves the tile on `to` into the blank on `blank`; the heuristic after (exact below
+    /// `cut`, see [`IncrementalHeuristic::apply_cut`]), its undo and the tile.
+    #[inline]
+    fn push(&mut self, blank: usize, to: usize, mi: usize, h: u32, cut: u32) -> (u32, H::Undo, u8) {
+        let tiles = self.tiles.as_mut();
+        let tile = tiles[to];
+        tiles[blank] = tile;
+        tiles[to] = 0;
+        let m = Move::ALL[mi];
+        let (h2, undo) = self
+            .heuristic
+            .apply_cut(self.tiles.as_ref(), h, tile, to, blank, m, cut);
+        (h2, undo, tile)
+    }
+
+    #[inline]
+    fn pop(&mut self, blank: usize, to: usize, undo: H::Undo, tile: u8) {
+        self.heuristic.undo(undo);
+        let tiles = self.tiles.as_mut();
+        tiles[to] = tile;
+        tiles[blank] = 0;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        let bound = u32::try_from(self.bound / SCALE).ok();
+        self.stopped_by = self.meter.check(&self.stats, self.depth, bound);
+        self.stopped_by.is_some()
+    }
+
+    /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic
+    /// `h`; `back` is the index of the move that would undo the last one.
+    fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize) -> bool {
+        if self.stats.generated >= self.meter.next_check && self.poll() {
+            return false;
+        }
+        self.stats.expanded += 1;
+        self.depth += 1;
+        if self.depth > self.stats.max_open {
+            self.stats.max_open = self.depth;
+        }
+        // Evaluate the children, keep those within both bounds, visit them best first.
+        let mut kids = [(0u64, 0usize, 0usize); 4];
+        let mut n = 0;
+        let neighbours = self.neighbours[blank];
+        // Values from `cut` up need not be exact (pattern databases then skip lookups): such
+        // a child is pruned, by the threshold or by the best length, and its f is no lower
+        // than the next threshold already is.
+        let g1 = u64::from(g + 1);
+        let by_weight =
+            (self.bound.saturating_sub(SCALE * g1) / self.weight + 1).min(u64::from(u32::MAX));
+        let by_best = u64::from(self.below.saturating_sub(g + 1));
+        let by_next = self
+            .next_bound
+            .saturating_sub(SCALE * g1)
+            .div_ceil(self.weight);
+        let cut = by_weight.min(by_best).max(by_next).min(u64::from(u32::MAX)) as u32;
+        for (mi, &to) in neighbours.iter().enumerate() {
+            if to == NO_CELL || mi == back {
+                continue;
+            }
+            self.stats.generated += 1;
+            let to = usize::from(to);
+            let (h2, undo, tile) = self.push(blank, to, mi, h, cut);
+            self.pop(blank, to, undo, tile);
+            if g + 1 + h2 >= self.below {
+                continue; // cannot lie on a path shorter than the best known
+            }
+            let f = self.f(g + 1, h2);
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            // Insertion into the (at most three) kept children, by f.
+            let mut i = n;
+            while i > 0 && kids[i - 1].0 > f {
+                kids[i] = kids[i - 1];
+                i -= 1;
+            }
+            kids[i] = (f, mi, to);
+            n += 1;
+        }
+        for &(_, mi, to) in &kids[..n] {
+            let (h2, undo, tile) = self.push(blank, to, mi, h, u32::MAX);
+            // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
+            if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi) {
+                self.path.push(Move::ALL[mi]);
+                return true;
+            }
+            self.pop(blank, to, undo, tile);
+            if self.stopped_by.is_some() {
+                return false;
+            }
+        }
+        self.depth -= 1;
+        false
+    }
+}
+
+/// Weighted IDA* from `start` towards `goal` (tiles as bytes) for paths shorter than
+/// `below` (`u32::MAX`: any), thresholds rising by at least `step` thousandths of a move;
+/// the board is held in a fixed-size array on boards of 9, 16, 25, 36, 49 and 64 cells.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn bounded<H: IncrementalHeuristic>(
+    start: &[u8],
+    goal: &[u8],
+    neighbours: &[[u8; 4]],
+    heuristic: H,
+    weight: f64,
+    below: u32,
+    step: u64,
+    meter: Meter<'_>,
+) -> BoundedOutcome {
+    fn fixed<H: IncrementalHeuristic, const N: usize>(
+        start: &[u8],
+        goal: &[u8],
+        neighbours: &[[u8; 4]],
+        heuristic: H,
+        weight: f64,
+        below: u32,
+        step: u64,
+        meter: Meter<'_>,
+    ) -> BoundedOutcome {
+        let tiles: [u8; N] = start.try_into().expect("N tiles");
+        let goal: [u8; N] = goal.try_into().expect("N goal tiles");
+        Bounded::new(tiles, goal, neighbours, heuristic, weight, below, meter).run(step)
+    }
+    match start.len() {
+        9 => fixed::<H, 9>(
+            start, goal, neighbours, heuristic, weight, below, step, meter,
+        ),
+        16 => fixed::<H, 16>(
+            start, goal, neighbours, heuristic, weight, below, step, meter,
+        ),
+        25 => fixed::<H, 25>(
+            start, goal, neighbours, heuristic, weight, below, step, meter,
+        ),
+        36 => fixed::<H, 36>(
+            start, goal, neighbours, heuristic, weight, below, step, meter,
+        ),
+        49 => fixed::<H, 49>(
+            start, goal, neighbours, heuristic, weight, below, step, meter,
+        ),
+        64 => fixed::<H, 64>(
+            start, goal, neighbours, heuristic, weight, below, step, meter,
+        ),
+        _ => Bounded::new(
+            start.to_vec(),
+            goal.to_vec(),
+            neighbours,
+            heuristic,
+            weight,
+            below,
+            meter,
+        )
+        .run(step),
+    }
+}

@@ -1,0 +1,188 @@
+//! The anytime engine against independent references: every answer replays, its lower bound
+//! never exceeds the optimal length and its length never falls below it, and `optimal` is
+//! claimed only for paths of the optimal length (exact distances from a breadth-first
+//! search on 3×3 and 12-cell boards, published lengths on Korf's 100 and Korf & Felner's 50).
+
+mod common;
+
+use std::time::Duration;
+
+use common::{assert_replays, instances, korf_goal};
+use npuzzle::anytime;
+use npuzzle::heuristic::pdb::{Partition, PatternDatabase};
+use npuzzle::heuristic::{LinearConflict, Manhattan};
+use npuzzle::plan::PhaseKind;
+use npuzzle::search::Control;
+use npuzzle::{generate, solve, Board, GoalSpec, Limits, Puzzle, Shape, SolveOptions};
+
+fn within(time: Option<Duration>, nodes: Option<u64>) -> Control<'static> {
+    Control {
+        limits: Limits {
+            time,
+            nodes,
+            memory_bytes: None,
+        },
+        ..Control::default()
+    }
+}
+
+/// Checks one anytime answer against the optimal length.
+fn check(start: &Board, goal: &Board, out: &anytime::AnytimeOutcome, optimal: u64, what: &str) {
+    let moves = out.moves.as_ref().expect("the engine always answers");
+    assert_replays(start, moves, goal);
+    let len = moves.len() as u64;
+    assert!(
+        out.lower_bound <= optimal,
+        "{what}: bound {} > optimal {optimal}",
+        out.lower_bound
+    );
+    assert!(
+        len >= optimal,
+        "{what}: {len} moves beat the optimum {optimal}"
+    );
+    if out.optimal {
+        assert_eq!(len, optimal, "{what}: called optimal");
+        assert_eq!(
+            out.lower_bound, len,
+            "{what}: proved, so the bound meets it"
+        );
+    } else {
+        assert!(
+            out.stopped_by.is_some(),
+            "{what}: not proved, so a limit stopped it"
+        );
+    }
+    // The improvements only ever shorten the path and raise the bound.
+    for pair in out.improvements.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        assert!(
+            b.length <= a.length && b.lower_bound >= a.lower_bound,
+            "{what}"
+        );
+        assert!(b.seconds >= a.seconds, "{what}");
+    }
+    let last = out.improvements.last().expect("at least the first answer");
+    assert_eq!(last.length, Some(len), "{what}");
+}
+
+/// 3×3: thousands of random boards, each under a node limit small enough to stop most runs
+/// before the proof (so the unproved answers are checked too) and without one.
+#[test]
+fn on_random_8_puzzles_the_bounds_hold_and_unlimited_runs_are_optimal() {
+    let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
+    let dist = common::bfs_distances(&goal);
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let mut rng = generate::rng(21);
+    let mut unproved = 0;
+    for i in 0..3000 {
+        let start = generate::random_solvable(&goal, &mut rng);
+        let optimal = u64::from(dist[start.tiles()]);
+        let limited = anytime::run(
+            &puzzle,
+            &start,
+            LinearConflict::new(&puzzle),
+            within(None, Some(1 + i % 200)),
+        );
+        check(
+            &start,
+            &goal,
+            &limited,
+            optimal,
+            &format!("{start} limited"),
+        );
+        unproved += usize::from(!limited.optimal);
+        if i % 10 == 0 {
+            let full = anytime::run(&puzzle, &start, Manhattan::new(&puzzle), Control::default());
+            check(&start, &goal, &full, optimal, &format!("{start}"));
+            assert!(full.optimal, "{start}: no limit, so proved");
+        }
+    }
+    assert!(
+        unproved > 100,
+        "the node limits stopped only {unproved} runs"
+    );
+}
+
+/// Every 12-cell shape's boards of `data/twelve-cells.txt` (distances from an exhaustive
+/// breadth-first search), with and without a node limit, through `solve` (auto's pattern
+/// databases: linear conflict alone takes minutes on the farthest 2×6 boards).
+#[test]
+fn on_12_cell_boards_the_bounds_hold() {
+    let path = format!("{}/../../data/twelve-cells.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut fields = line.split_whitespace();
+        let shape: Shape = fields.next().unwrap().parse().unwrap();
+        let nums: Vec<u32> = fields.map(|t| t.parse().unwrap()).collect();
+        let start = Board::new(shape, nums[..12].to_vec()).unwrap();
+        let optimal = u64::from(nums[12]);
+        let goal = GoalSpec::Standard.board(shape).unwrap();
+        for limit in [Some(200), None] {
+            let s = solve(
+                &start,
+                &goal,
+                &SolveOptions::default(),
+                common::tables(),
+                within(None, limit),
+            )
+            .unwrap();
+            assert_eq!(s.phase, PhaseKind::Anytime);
+            let out = anytime::AnytimeOutcome {
+                moves: s.moves,
+                optimal: s.optimal,
+                lower_bound: s.lower_bound.unwrap(),
+                improvements: s.improvements,
+                stats: s.stats,
+                stopped_by: s.stopped_by,
+            };
+            check(&start, &goal, &out, optimal, line);
+            if limit.is_none() {
+                assert!(out.optimal, "{line}");
+            }
+        }
+    }
+}
+
+/// Korf's 100 with auto's 6-6-3 tables and 20 ms each: most are proved, every answer is
+/// bounded correctly.
+#[test]
+fn on_korfs_100_the_bounds_hold_under_a_short_budget() {
+    let goal = korf_goal();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let partition = Partition::new(goal.shape(), goal.blank(), &[6, 6, 3]).unwrap();
+    let db = PatternDatabase::from_tables(&puzzle, &partition, common::tables()).unwrap();
+    let mut proved = 0;
+    for inst in instances("korf100-15puzzle.txt", "4x4") {
+        let out = anytime::run(
+            &puzzle,
+            &inst.board,
+            db.search(),
+            within(Some(Duration::from_millis(20)), None),
+        );
+        let what = format!("Korf #{}", inst.index);
+        check(&inst.board, &goal, &out, inst.optimal as u64, &what);
+        proved += usize::from(out.optimal);
+    }
+    assert!(proved >= 30, "only {proved} of Korf's 100 proved in 20 ms");
+}
+
+/// Korf & Felner's 50 24-puzzles with linear conflict and 50 ms each: far from proved,
+/// but never below the published optimum, and never a bound above it.
+#[test]
+fn on_korf_and_felners_50_the_bounds_hold_under_a_short_budget() {
+    let goal = GoalSpec::BlankFirst.board("5x5".parse().unwrap()).unwrap();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    for inst in instances("korf50-24puzzle.txt", "5x5") {
+        let out = anytime::run(
+            &puzzle,
+            &inst.board,
+            LinearConflict::new(&puzzle),
+            within(Some(Duration::from_millis(50)), None),
+        );
+        let what = format!("K&F #{}", inst.index);
+        check(&inst.board, &goal, &out, inst.optimal as u64, &what);
+    }
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Benchmark of the anytime engine (plain `npuzzle solve`, one thread per board).
+
+Usage:
+    python3 scripts/bench-anytime.py korf50 --time-limit 10 [--first N] [--jobs 1]
+    python3 scripts/bench-anytime.py random --size 6x6 --count 100 --time-limit 15
+
+`korf50` solves Korf & Felner's 50 random 24-puzzles (data/korf50-24puzzle.txt, blank-first
+goal) and reports the mean length over the published optimal lengths, checking every answer
+against them (a length below the optimum, or a lower bound above it, is a failure). `random`
+solves `npuzzle random --seed 1` boards of a size and reports the mean length, mean lower
+bound and their ratio. Every path is replayed by the solver's own JSON (`solvable`, `moves`)
+and here again, independently.
+
+Each board runs as its own `npuzzle solve --threads 1` process; `--jobs 2` runs two at once
+(on a 2-core machine, one core each, when nothing else is running: check `uptime`).
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NPUZZLE = ROOT / "target" / "release" / "npuzzle"
+
+
+def replay(size, start, goal, moves):
+    """Applies blank moves to the start; True when they reach the goal."""
+    rows, cols = (int(x) for x in size.split("x"))
+    tiles = list(start)
+    b = tiles.index(0)
+    step = {"U": -cols, "D": cols, "L": -1, "R": 1}
+    for m in moves:
+        r, c = divmod(b, cols)
+        if (m == "U" and r == 0) or (m == "D" and r == rows - 1):
+            return False
+        if (m == "L" and c == 0) or (m == "R" and c == cols - 1):
+            return False
+        n = b + step[m]
+        tiles[b], tiles[n] = tiles[n], 0
+        b = n
+    return tiles == list(goal)
+
+
+def solve(board, size, goal, time_limit):
+    out = subprocess.run(
+        [str(NPUZZLE), "solve", board, "--size", size, "--goal", goal,
+         "--time-limit", str(time_limit), "--threads", "1", "--json"],
+        capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        sys.exit(f"npuzzle failed on {board}: {out.stderr.strip()}")
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    if not replay(size, r["start"], r["goal"], r["moves"]):
+        sys.exit(f"the path for {board} does not replay")
+    return r
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("set", choices=["korf50", "random"])
+    ap.add_argument("--time-limit", type=float, required=True)
+    ap.add_argument("--size", default="6x6")
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--first", type=int, default=None, help="only the first N boards")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
+
+    if args.set == "korf50":
+        size, goal = "5x5", "blank-first"
+        boards, optimal = [], []
+        for line in (ROOT / "data" / "korf50-24puzzle.txt").read_text().splitlines():
+            nums = line.split()
+            boards.append(" ".join(nums[:25]))
+            optimal.append(int(nums[25]))
+    else:
+        size, goal = args.size, "standard"
+        text = subprocess.run(
+            [str(NPUZZLE), "random", "--size", size, "--count", str(args.count), "--seed", "1"],
+            capture_output=True, text=True, check=True).stdout
+        boards = [l for l in text.splitlines() if l.strip()]
+        optimal = [None] * len(boards)
+    if args.first:
+        boards, optimal = boards[:args.first], optimal[:args.first]
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(lambda b: solve(b, size, goal, args.time_limit), boards))
+
+    lengths = [r["length"] for r in results]
+    bounds = [r["lower_bound"] for r in results]
+    for i, (r, opt) in enumerate(zip(results, optimal), 1):
+        if opt is not None and (r["length"] < opt or r["lower_bound"] > opt):
+            sys.exit(f"board {i}: length {r['length']}, bound {r['lower_bound']}, optimal {opt}")
+        if r["optimal"] and opt is not None and r["length"] != opt:
+            sys.exit(f"board {i}: called optimal at {r['length']}, optimal is {opt}")
+    n = len(results)
+    mean_len = sum(lengths) / n
+    mean_lb = sum(bounds) / n
+    print(f"{args.set} {size}: {n} boards, --time-limit {args.time_limit}, one thread each")
+    print(f"  mean length {mean_len:.2f}, mean lower bound {mean_lb:.2f}, "
+          f"ratio {mean_len / mean_lb:.3f}")
+    print(f"  proved optimal: {sum(r['optimal'] for r in results)} of {n}")
+    if optimal[0] is not None:
+        mean_opt = sum(optimal) / n
+        ratios = [l / o for l, o in zip(lengths, optimal)]
+        print(f"  mean optimal {mean_opt:.2f}: mean length / optimal {mean_len / mean_opt:.4f}, "
+              f"mean of ratios {sum(ratios) / n:.4f}, worst {max(ratios):.3f}")
+
+
+if __name__ == "__main__":
+    main()
