@@ -328,15 +328,20 @@ impl GoalArg {
     /// Reads a `goal=` argument.
     ///
     /// # Errors
-    /// `InvalidBoard` when a list or array is not a board.
+    /// `InvalidBoard` when text is neither a goal's name nor a board, or a list or array is
+    /// not a board.
     pub fn from_py(obj: Option<&Bound<'_, PyAny>>) -> PyResult<GoalArg> {
         let Some(obj) = obj.filter(|o| !o.is_none()) else {
             return Ok(GoalArg::Spec(GoalSpec::Standard));
         };
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(GoalArg::Spec(
-                s.extract::<String>()?.parse().expect("infallible"),
-            ));
+            // A name, or board text: text that is neither (`"blank-last"`, `""`) is refused
+            // with the command line's message (`goal: invalid tile ...`).
+            return s
+                .extract::<String>()?
+                .parse()
+                .map(GoalArg::Spec)
+                .map_err(errors::goal);
         }
         to_board(obj, None)
             .map(GoalArg::Board)
