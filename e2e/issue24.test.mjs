@@ -141,7 +141,8 @@ test('4. phones: controls of at least 44 px, board and Hint together, tabs above
       await tab(page, name);
       small.push(...await page.evaluate((n) => [...document.querySelectorAll('button, select, input:not([type=file]), [role=tab], summary')]
         .filter((e) => e.getClientRects().length && !e.closest('[hidden]') && !e.closest('.editor') && !e.closest('#board'))
-        .map((e) => ({ e, r: e.getBoundingClientRect() }))
+        // A checkbox's target is its label (a click anywhere on it ticks the box).
+        .map((e) => ({ e, r: (e.type === 'checkbox' && e.closest('label') || e).getBoundingClientRect() }))
         .filter(({ r }) => r.height < 43.5 || r.width < 43.5)
         .map(({ e, r }) => `${n}: ${e.id || e.tagName.toLowerCase()}${e.type ? `[${e.type}]` : ''} ${Math.round(r.width)}x${Math.round(r.height)}`), name));
     }
