@@ -78,9 +78,51 @@ test('1. the step shown becomes the board every tool uses: Hint, Solve, Compare,
     assert.ok(mine.length, `${name}: no request to ${path}`);
     assert.deepEqual(mine[0].board, board, `${name} used another board than the one shown`);
   }
+  // A move, by arrow key or by swipe, plays on from the step shown, not from the start.
+  for (const how of ['key', 'swipe']) {
+    const board = await solveAndStep(page, 4);
+    await tab(page, 'play');
+    await page.evaluate(() => document.activeElement?.blur());
+    const [key, next] = tileSlide(board);
+    if (how === 'key') await page.keyboard.press(key);
+    else await swipe(page, ...{ ArrowLeft: [-60, 0], ArrowRight: [60, 0], ArrowUp: [0, -60], ArrowDown: [0, 60] }[key]);
+    await expectBoard(page, next);
+    assert.equal(await page.locator('#play-moves').textContent(), '1', `${how}: moves counted from the step`);
+  }
   await shot(page, 'i24-1-step-is-the-board');
   await page.close();
 });
+
+/** An arrow key that slides a tile on `board` (3x3), and the board after it. */
+function tileSlide(board) {
+  const b = board.indexOf(0);
+  // The arrow says where the tile goes: ArrowLeft slides the tile right of the gap.
+  for (const [key, from] of [['ArrowLeft', b + 1], ['ArrowRight', b - 1], ['ArrowUp', b + 3], ['ArrowDown', b - 3]]) {
+    const sameRow = Math.floor(from / 3) === Math.floor(b / 3);
+    if (from < 0 || from > 8 || ((key === 'ArrowLeft' || key === 'ArrowRight') && !sameRow)) continue;
+    const next = board.slice();
+    [next[b], next[from]] = [next[from], 0];
+    return [key, next];
+  }
+  throw new Error('no move');
+}
+
+/** Drags across the middle of the board by (dx, dy), once it has stopped moving. */
+async function swipe(page, dx, dy) {
+  const board = page.locator('#board');
+  await board.scrollIntoViewIfNeeded();
+  let box = await board.boundingBox();
+  for (let before = null; JSON.stringify(box) !== JSON.stringify(before); ) {
+    before = box;
+    await page.waitForTimeout(100);
+    box = await board.boundingBox();
+  }
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 4 });
+  await page.mouse.up();
+}
 
 test('2. arrow keys slide tiles only from the board, the Play tab or no focus', async () => {
   const page = await open(env, DESKTOP, LINK);

@@ -18,7 +18,7 @@ import {
 } from './page-state.js';
 const TABS = ['play', 'solve', 'edit', 'compare', 'tree'];
 
-const view = new BoardView(byId('board'), (cell) => playCell(cell), (letter) => playMoves([letter]));
+const view = new BoardView(byId('board'), (cell) => playCell(cell), (letter) => { useShownStep(); playMoves([letter]); });
 const editor = new BoardEditor(byId('editor'), (cells) => edited(cells));
 editor.onPaste = (text) => useText(text);
 const goalEditor = new BoardEditor(byId('goal-editor'), (cells) => goalEdited(cells));
