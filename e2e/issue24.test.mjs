@@ -78,6 +78,11 @@ test('1. the step shown becomes the board every tool uses: Hint, Solve, Compare,
     assert.ok(mine.length, `${name}: no request to ${path}`);
     assert.deepEqual(mine[0].board, board, `${name} used another board than the one shown`);
   }
+  // The Edit tab starts from the step shown too.
+  const stepped = await solveAndStep(page, 3);
+  await tab(page, 'edit');
+  const text = [0, 3, 6].map((i) => stepped.slice(i, i + 3).join(' ')).join('/');
+  assert.equal(await page.inputValue('#board-text'), text, 'the Edit tab shows another board');
   // A move, by arrow key or by swipe, plays on from the step shown, not from the start.
   for (const how of ['key', 'swipe']) {
     const board = await solveAndStep(page, 4);

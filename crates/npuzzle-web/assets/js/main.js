@@ -127,10 +127,12 @@ function setBoard(tiles, { check = true, fresh = true } = {}) {
   boardChanged({ check });
 }
 
-function loadEditor() {
+/** Loads the editor (and the text field) with `board`. */
+function loadEditor(board = state.board) {
   const width = byId('panel-edit').clientWidth || 360;
   const cell = Math.max(30, Math.min(52, Math.floor((width - 16) / state.cols)));
-  editor.load(state.board, state.rows, state.cols, cell);
+  editor.load(board, state.rows, state.cols, cell);
+  byId('board-text').value = boardText(board, state.cols);
 }
 
 function setShape(rows, cols, tiles = null) {
@@ -430,7 +432,8 @@ function selectTab(name) {
     b.tabIndex = on ? 0 : -1;
   }
   for (const p of document.querySelectorAll('[data-panel]')) p.hidden = p.dataset.panel !== name;
-  if (name === 'edit' && state.boardOk) loadEditor();
+  // An edit starts from the board on screen: a solution's step shown, as for every tool.
+  if (name === 'edit' && state.boardOk) loadEditor(stepping && player.step > 0 ? player.current : state.board);
   if (name === 'play') tools.findBest();
   if (name === 'compare') tools.drawCompare();
 }
