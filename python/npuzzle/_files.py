@@ -11,6 +11,37 @@ from .errors import InvalidBoard
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+#: The most bytes a file of boards may have, as on the command line (256 MiB). The cap is
+#: on the bytes read, not the size the file claims: ``/dev/zero`` and pipes claim 0.
+MAX_INPUT_BYTES = 256 << 20
+
+
+def read_text(path: PathLike) -> str:
+    """The text of a file of boards, read as the command line reads one.
+
+    Raises ``InvalidBoard`` for a file over 256 MiB (``MAX_INPUT_BYTES``) or one that is not
+    UTF-8, and ``OSError`` when it cannot be read (missing, a directory, no permission).
+    """
+    name = os.fspath(path)
+    if os.path.isdir(name):
+        raise IsADirectoryError(f"cannot read {name}: it is a directory")
+    with open(name, "rb") as f:
+        if os.fstat(f.fileno()).st_size > MAX_INPUT_BYTES:
+            raise InvalidBoard(f"{name} is larger than 256 MiB")
+        # In pieces, so no more than the cap (and one piece) is ever held.
+        data = bytearray()
+        while len(data) <= MAX_INPUT_BYTES:
+            piece = f.read(min(1 << 20, MAX_INPUT_BYTES + 1 - len(data)))
+            if not piece:
+                break
+            data += piece
+    if len(data) > MAX_INPUT_BYTES:
+        raise InvalidBoard(f"{name} is larger than 256 MiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidBoard(f"{name} is not UTF-8 text") from None
+
 
 def _is_square(n: int) -> bool:
     return n >= 4 and math.isqrt(n) ** 2 == n
@@ -22,10 +53,11 @@ def read_instances(path: PathLike, size=None) -> List[Tuple[Board, Optional[int]
     One board per line (``#`` starts a comment), tiles separated by spaces or commas,
     optionally followed by the board's optimal length, as in ``data/korf100-15puzzle.txt``;
     or the classroom format, whose first line is the order alone (``3`` or ``3x4``).
-    Raises ``InvalidBoard`` naming the line of the first bad board.
+    Raises ``InvalidBoard`` naming the line of the first bad board, or for a file over
+    256 MiB (as ``npuzzle batch`` does) or not UTF-8.
     """
-    with open(path, encoding="utf-8") as f:
-        lines = [(i + 1, l.split("#", 1)[0].strip()) for i, l in enumerate(f)]
+    text = read_text(path)
+    lines = [(i + 1, l.split("#", 1)[0].strip()) for i, l in enumerate(text.splitlines())]
     lines = [(n, l) for n, l in lines if l]
     if lines and size is None:
         first = lines[0][1].lower().replace("n=", "")
@@ -33,7 +65,8 @@ def read_instances(path: PathLike, size=None) -> List[Tuple[Board, Optional[int]
             size, lines = first, lines[1:]
     cells = None
     if size is not None:
-        cells = Board.goal(size).shape[0] * Board.goal(size).shape[1]
+        rows, cols = Board.goal(size).shape
+        cells = rows * cols
     out = []
     for number, line in lines:
         tokens = line.replace(",", " ").split()

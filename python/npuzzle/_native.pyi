@@ -8,8 +8,8 @@ __version__: str
 
 BoardLike = Union["Board", str, Sequence[int], Sequence[Sequence[int]], Any]
 """A ``Board``, text in the command line's syntax, a flat or nested list, or a numpy array."""
-SizeLike = Union[str, int, Tuple[int, int]]
-"""``"RxC"``, an ``int`` for a square board, or ``(rows, cols)``."""
+SizeLike = Union[str, int, Tuple[int, int], Any]
+"""``"RxC"``, an integer for a square board (numpy's integers too), or ``(rows, cols)``."""
 GoalLike = Union[str, BoardLike]
 """``"standard"``, ``"blank-first"``, ``"spiral"``, or a board of the same shape."""
 HeuristicLike = Union[str, "Heuristic"]
@@ -27,7 +27,10 @@ class Board:
     def shape(self) -> Tuple[int, int]:
         """``(rows, cols)``."""
     @property
-    def size(self) -> str:
+    def size(self) -> int:
+        """The number of cells, as numpy's ``ndarray.size`` (it used to be ``"RxC"``, now ``size_text``)."""
+    @property
+    def size_text(self) -> str:
         """``"RxC"``."""
     @property
     def tiles(self) -> Tuple[int, ...]:
@@ -51,6 +54,8 @@ class Board:
         """An aligned grid, ``_`` for the blank."""
     def to_numpy(self) -> Any:
         """A 2-D numpy array."""
+    def __array__(self, dtype: Any = None, copy: Optional[bool] = None) -> Any:
+        """``numpy.array(board)``: a 2-D array of the tiles."""
     def to_svg(self, cell: int = 40) -> str:
         """An SVG picture."""
     def _repr_html_(self) -> str: ...

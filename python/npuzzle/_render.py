@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import html
-import itertools
 import json
+import uuid
 from typing import Any
-
-# Each rendered solution gets its own element ids, so several can share a notebook page.
-_ids = itertools.count()
 
 _TILE = "#f4d58d"
 _BLANK = "#ffffff"
@@ -43,32 +40,64 @@ def board_svg(board: Any, cell: int = 40) -> str:
     return "".join(parts)
 
 
+#: The largest solution drawn as an animation: more moves, or more cells, and the picture is
+#: a summary with the start and the goal (a 100x100 solution of two million moves made 4.4 MB
+#: of HTML that never rendered).
+MAX_ANIMATED_MOVES = 10_000
+MAX_DRAWN_CELLS = 400
+
+
+def _uid() -> str:
+    # Unique across kernels and processes, not only within one: two outputs on one page (two
+    # notebooks' cells, or a notebook's saved outputs beside new ones) never share ids.
+    return f"npuzzle-{uuid.uuid4().hex}"
+
+
 def solution_html(solution: Any, cell: int = 40) -> str:
     """A slider that steps through the path; the tiles are moved by a few lines of
-    JavaScript, so the page needs no server. Without a path, a summary line."""
+    JavaScript, so the page needs no server. Without a path, a summary line; a path longer
+    than ``MAX_ANIMATED_MOVES`` moves or a board of more than ``MAX_DRAWN_CELLS`` cells, a
+    summary with the start and goal (when small enough to draw)."""
     summary = html.escape(repr(solution))
     moves = solution.moves
     if moves is None:
         return f"<div><code>{summary}</code></div>{board_svg(solution.start, cell)}"
-    uid = f"npuzzle-{next(_ids)}"
     rows, cols = solution.start.shape
+    if len(moves) > MAX_ANIMATED_MOVES or rows * cols > MAX_DRAWN_CELLS:
+        note = (
+            f"The animation is left out: {len(moves):,} moves on a {rows}x{cols} board (it is "
+            f"drawn up to {MAX_ANIMATED_MOVES:,} moves and {MAX_DRAWN_CELLS} cells); "
+            f"<code>solution.moves</code> holds the path."
+        )
+        pictures = ""
+        if rows * cols <= MAX_DRAWN_CELLS:
+            pictures = (
+                f"<div>{board_svg(solution.start, cell)} &rarr; {board_svg(solution.goal, cell)}</div>"
+            )
+        return f'<div class="npuzzle-solution"><div><code>{summary}</code></div><p>{note}</p>{pictures}</div>'
+    uid = _uid()
     data = json.dumps({"tiles": list(solution.start.tiles), "cols": cols, "moves": moves})
+    # The boards along the path are not kept: the slider walks from the board shown to the
+    # one asked for, forwards or backwards, and redraws only the cells that changed.
     script = f"""
 (function() {{
   var d = {data};
   var root = document.getElementById("{uid}");
   var slider = root.querySelector("input"), label = root.querySelector(".step");
-  var frames = [d.tiles.slice()], t = d.tiles.slice(), b = t.indexOf(0);
+  var t = d.tiles.slice(), b = t.indexOf(0), at = 0;
   var delta = {{U: -d.cols, D: d.cols, L: -1, R: 1}};
-  for (var i = 0; i < d.moves.length; i++) {{
-    var n = b + delta[d.moves[i]]; t[b] = t[n]; t[n] = 0; b = n; frames.push(t.slice());
-  }}
   var cells = root.querySelectorAll("g.cell");
   function show(k) {{
-    var f = frames[k];
-    for (var c = 0; c < f.length; c++) {{
-      cells[c].querySelector("rect").setAttribute("fill", f[c] ? "{_TILE}" : "{_BLANK}");
-      cells[c].querySelector("text").textContent = f[c] ? f[c] : "";
+    var changed = {{}};
+    while (at < k) {{
+      var n = b + delta[d.moves[at]]; t[b] = t[n]; t[n] = 0; changed[b] = changed[n] = 1; b = n; at++;
+    }}
+    while (at > k) {{
+      at--; var p = b - delta[d.moves[at]]; t[b] = t[p]; t[p] = 0; changed[b] = changed[p] = 1; b = p;
+    }}
+    for (var c in changed) {{
+      cells[c].querySelector("rect").setAttribute("fill", t[c] ? "{_TILE}" : "{_BLANK}");
+      cells[c].querySelector("text").textContent = t[c] ? t[c] : "";
     }}
     label.textContent = k === 0 ? "start" : "move " + k + " (" + d.moves[k - 1] + ")";
   }}

@@ -35,8 +35,11 @@ from ._native import solve_many as _solve_many
 __all__ = ["solve_many", "solve_file", "solve_split", "SplitResult"]
 
 
-def _solve_chunk(chunk: List[Board], options: dict) -> List[Solution]:
-    # Runs on a worker: one core per task unless the caller asked for more.
+def _solve_chunk(chunk: List[Board], options: dict, goals: Optional[List[Board]] = None) -> List[Solution]:
+    # Runs on a worker: one core per task unless the caller asked for more. `goals` is the
+    # chunk's own slice of the caller's `goals=`, one per board of the chunk.
+    if goals is not None:
+        options = dict(options, goals=goals)
     return _solve_many(chunk, **options)
 
 
@@ -51,21 +54,35 @@ def solve_many(
     """Solves ``boards`` on the cluster of ``client`` (default: the current client) and
     returns their ``Solution`` objects in input order, as ``npuzzle.solve_many`` would.
 
-    ``options`` are those of ``npuzzle.solve_many`` (``goal``, ``heuristic``,
+    ``options`` are those of ``npuzzle.solve_many`` (``goal``, ``goals``, ``heuristic``,
     ``algorithm``, limits, ``size``); ``jobs`` is the threads each task uses on its
-    worker. Boards are checked here first, so a bad one raises ``InvalidBoard`` before
-    any work is sent.
+    worker. ``goals`` (one per board) is cut into the same chunks as the boards. Boards
+    and goals are checked here first, so a bad one raises ``InvalidBoard`` (or
+    ``InvalidOption`` when ``goals`` has another length) before any work is sent.
     """
-    if chunk_size < 1:
-        from .errors import InvalidOption
+    from .errors import InvalidBoard, InvalidOption
 
+    if chunk_size < 1:
         raise InvalidOption(f"chunk_size must be at least 1, got {chunk_size}")
     size = options.pop("size", None)
     checked = [b if isinstance(b, Board) else Board(b, size) for b in boards]
+    goals = options.pop("goals", None)
+    if goals is not None:
+        goals = [g if isinstance(g, Board) else Board(g, size) for g in goals]
+        if len(goals) != len(checked):
+            raise InvalidOption(f"goals has {len(goals)} boards but boards has {len(checked)}")
+        for i, (b, g) in enumerate(zip(checked, goals)):
+            if b.shape != g.shape:
+                raise InvalidBoard(f"board {i}: goal is {g.size_text} but the board is {b.size_text}")
     client = client or get_client()
     options = dict(options, jobs=jobs)
-    chunks = [checked[i : i + chunk_size] for i in range(0, len(checked), chunk_size)]
-    futures = client.map(_solve_chunk, chunks, options=options, pure=False)
+    starts = range(0, len(checked), chunk_size)
+    chunks = [checked[i : i + chunk_size] for i in starts]
+    if goals is None:
+        futures = client.map(_solve_chunk, chunks, options=options, pure=False)
+    else:
+        parts = [goals[i : i + chunk_size] for i in starts]
+        futures = client.map(_solve_chunk, chunks, [options] * len(chunks), parts, pure=False)
     return [s for part in client.gather(futures) for s in part]
 
 
@@ -211,7 +228,7 @@ def solve_split(
         "algorithm": "idastar",
         "phase": "search",
         "stopped_by": None,
-        "size": start.size,
+        "size": start.size_text,
         "start": list(start.tiles),
         "goal": list(goal_board.tiles),
         "reason": verdict["reason"],

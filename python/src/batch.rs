@@ -12,6 +12,7 @@
 //! holds the core's result and the `Board` objects it was given (see `solution.rs`), and
 //! the threads share nothing they write on every board.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -79,7 +80,7 @@ pub fn solve_many<'py>(
     )?;
     let starts = board_objects(boards, shape)?;
     let goals = match goals.filter(|g| !g.is_none()) {
-        Some(g) => Goals::own(&starts, board_objects(g, shape)?)?,
+        Some(g) => Goals::own(&starts, board_objects(g, shape)?, &config)?,
         None => Goals::per_shape(py, &starts, &config)?,
     };
     let threads = jobs.min(starts.len()).max(1);
@@ -132,8 +133,12 @@ impl Work<'_> {
     fn solve(&self, run: Range<usize>, control: Control<'_>) -> Vec<Result<Solution, SolveError>> {
         run.map(|i| {
             let start = &self.starts[i].get().board;
-            self.config
-                .solve(start, self.goals.board(i, start), control)
+            self.config.solve_with(
+                self.goals.tables(i),
+                start,
+                self.goals.board(i, start),
+                control,
+            )
         })
         .collect()
     }
@@ -359,9 +364,16 @@ enum Goals {
     /// cache line as its board, for every solution it makes, and a search reading the
     /// object would wait for that line at every board.
     PerShape(Vec<(Py<PyBoard>, Board)>),
-    /// From `goals=`: each board its own.
-    Own(Vec<Py<PyBoard>>),
+    /// From `goals=`: each board its own, and whether the planner may build tables for it
+    /// (see [`Goals::own`]).
+    Own(Vec<Py<PyBoard>>, Vec<bool>),
 }
+
+/// Boards that must share a goal before `auto` may build a table for it (the exact table of
+/// a 3x3 goal takes about 40 ms to build, a search with linear conflict a fraction of a
+/// millisecond): with 1,000 goals of one board each, building them all took a minute and
+/// kept 430 MB after the results were freed.
+const BOARDS_PER_BUILT_TABLE: usize = 200;
 
 impl Goals {
     /// The goals of `goal=`: one for each shape among the boards.
@@ -381,8 +393,15 @@ impl Goals {
         Ok(Goals::PerShape(goals))
     }
 
-    /// The goals of `goals=`: as many as there are boards, each of its board's shape.
-    fn own(starts: &[Py<PyBoard>], goals: Vec<Py<PyBoard>>) -> PyResult<Goals> {
+    /// The goals of `goals=`: as many as there are boards, each of its board's shape. When
+    /// the heuristic is left to the planner, a goal shared by fewer than
+    /// [`BOARDS_PER_BUILT_TABLE`] boards is planned with tables it may not build (it takes
+    /// one already in memory or on disk), so no table is built, and kept, for a few boards.
+    fn own(
+        starts: &[Py<PyBoard>],
+        goals: Vec<Py<PyBoard>>,
+        config: &SolveConfig,
+    ) -> PyResult<Goals> {
         if goals.len() != starts.len() {
             return Err(errors::error(
                 Kind::InvalidOption,
@@ -400,14 +419,40 @@ impl Goals {
                 return Err(errors::error(Kind::InvalidBoard, format!("board {i}: {e}")));
             }
         }
-        Ok(Goals::Own(goals))
+        let may_build = if config.options.heuristic.is_some() {
+            // A heuristic the caller named is built when needed, as always.
+            vec![true; goals.len()]
+        } else {
+            let mut boards = HashMap::<&Board, usize>::new();
+            for g in &goals {
+                *boards.entry(&g.get().board).or_default() += 1;
+            }
+            let in_memory = |g: &Board| {
+                npuzzle::puzzle::Puzzle::new(g)
+                    .is_some_and(|p| crate::tables().perfect_in_memory(&p))
+            };
+            let worth: HashMap<&Board, bool> = boards
+                .into_iter()
+                .map(|(g, n)| (g, n >= BOARDS_PER_BUILT_TABLE || in_memory(g)))
+                .collect();
+            goals.iter().map(|g| worth[&g.get().board]).collect()
+        };
+        Ok(Goals::Own(goals, may_build))
+    }
+
+    /// The tables board `i` is planned with.
+    fn tables(&self, i: usize) -> &'static npuzzle::Tables {
+        match self {
+            Goals::Own(_, may_build) if !may_build[i] => crate::tables_without_builds(),
+            _ => crate::tables(),
+        }
     }
 
     /// The goal board `i` (which is `start`) is searched towards.
     fn board(&self, i: usize, start: &Board) -> &Board {
         match self {
             Goals::PerShape(goals) => &Self::of_shape(goals, start).1,
-            Goals::Own(goals) => &goals[i].get().board,
+            Goals::Own(goals, _) => &goals[i].get().board,
         }
     }
 
@@ -415,7 +460,7 @@ impl Goals {
     fn object(&self, i: usize, start: &Board) -> &Py<PyBoard> {
         match self {
             Goals::PerShape(goals) => &Self::of_shape(goals, start).0,
-            Goals::Own(goals) => &goals[i],
+            Goals::Own(goals, _) => &goals[i],
         }
     }
 

@@ -170,9 +170,17 @@ impl PyBoard {
         (s.rows(), s.cols())
     }
 
+    /// The number of cells, ``rows * cols``, as numpy's ``ndarray.size``. (It used to be the
+    /// text ``"3x3"``: that is ``size_text`` now, and ``shape`` is accepted wherever a size
+    /// is.)
+    #[getter]
+    fn size(&self) -> usize {
+        self.board.shape().cells()
+    }
+
     /// The shape as the command line writes it: ``"3x3"``.
     #[getter]
-    fn size(&self) -> String {
+    fn size_text(&self) -> String {
         self.board.shape().to_string()
     }
 
@@ -260,6 +268,28 @@ impl PyBoard {
         numpy.call_method1("array", (self.rows(py)?,))
     }
 
+    /// ``numpy.array(board)`` and ``numpy.asarray(board)``: the tiles as a 2-D array (a new
+    /// one each time: a ``Board`` is immutable, so ``copy=False`` is refused as numpy 2 asks).
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if copy == Some(false) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a Board's tiles cannot be viewed without a copy",
+            ));
+        }
+        let numpy = py.import("numpy")?;
+        let kwargs = PyDict::new(py);
+        if let Some(dtype) = dtype.filter(|d| !d.is_none()) {
+            kwargs.set_item("dtype", dtype)?;
+        }
+        numpy.call_method("array", (self.rows(py)?,), Some(&kwargs))
+    }
+
     /// An SVG picture of the board.
     #[pyo3(signature = (cell=40))]
     fn to_svg(slf: &Bound<'_, Self>, cell: u32) -> PyResult<String> {
@@ -288,7 +318,21 @@ impl PyBoard {
     }
 }
 
-/// A shape from `"RxC"`, an `int` (square) or `(rows, cols)`.
+/// A whole number from an `int` or anything with `__index__` (numpy's integers), not from a
+/// `bool`, `float` or text.
+fn index_arg(obj: &Bound<'_, PyAny>) -> Option<usize> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBool>() {
+        return None;
+    }
+    if !obj.is_instance_of::<PyInt>() && !obj.hasattr("__index__").unwrap_or(false) {
+        return None;
+    }
+    // Negative or huge numbers become 0 or the largest size, which `Shape` refuses.
+    let n = obj.call_method0("__index__").ok()?.extract::<i128>().ok()?;
+    Some(n.clamp(0, usize::MAX as i128) as usize)
+}
+
+/// A shape from `"RxC"`, an integer (square; numpy's integers too) or `(rows, cols)`.
 ///
 /// # Errors
 /// `InvalidOption` with the core's message.
@@ -299,13 +343,14 @@ pub fn shape_arg(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
             .parse::<Shape>()
             .map_err(errors::shape);
     }
-    if let Ok(n) = obj.cast::<PyInt>() {
-        let n: i64 = n.extract()?;
-        return Shape::square(n.max(0) as usize).map_err(errors::shape);
+    if let Some(n) = index_arg(obj) {
+        return Shape::square(n).map_err(errors::shape);
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        if let Ok((r, c)) = t.extract::<(usize, usize)>() {
-            return Shape::new(r, c).map_err(errors::shape);
+        if t.len() == 2 {
+            if let (Some(r), Some(c)) = (index_arg(&t.get_item(0)?), index_arg(&t.get_item(1)?)) {
+                return Shape::new(r, c).map_err(errors::shape);
+            }
         }
     }
     let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
@@ -328,15 +373,20 @@ impl GoalArg {
     /// Reads a `goal=` argument.
     ///
     /// # Errors
-    /// `InvalidBoard` when a list or array is not a board.
+    /// `InvalidBoard` when text is neither a goal's name nor a board, or a list or array is
+    /// not a board.
     pub fn from_py(obj: Option<&Bound<'_, PyAny>>) -> PyResult<GoalArg> {
         let Some(obj) = obj.filter(|o| !o.is_none()) else {
             return Ok(GoalArg::Spec(GoalSpec::Standard));
         };
         if let Ok(s) = obj.cast::<PyString>() {
-            return Ok(GoalArg::Spec(
-                s.extract::<String>()?.parse().expect("infallible"),
-            ));
+            // A name, or board text: text that is neither (`"blank-last"`, `""`) is refused
+            // with the command line's message (`goal: invalid tile ...`).
+            return s
+                .extract::<String>()?
+                .parse()
+                .map(GoalArg::Spec)
+                .map_err(errors::goal);
         }
         to_board(obj, None)
             .map(GoalArg::Board)

@@ -163,8 +163,30 @@ impl PyWorkUnit {
             .map_err(|e: npuzzle::ShapeError| bad(e.to_string()))?;
         let goal = Board::new(shape, p.goal).map_err(|e| bad(e.to_string()))?;
         let heuristic = p.heuristic.parse().map_err(errors::heuristic)?;
-        if p.unit.tiles.len() != shape.cells() {
+        // The searches index tables by tile and cell: anything `split` could not have made
+        // is refused here rather than reaching them.
+        if Puzzle::new(&goal).is_none() {
+            return Err(bad(format!(
+                "a {shape} board has {} cells; search algorithms handle at most {}",
+                shape.cells(),
+                npuzzle::puzzle::MAX_SEARCH_CELLS
+            )));
+        }
+        let tiles = p.unit.tiles.iter().map(|&t| u32::from(t)).collect();
+        if p.unit.tiles.len() != shape.cells() || Board::new(shape, tiles).is_err() {
             return Err(bad(format!("its state is not a {shape} board")));
+        }
+        let u = &p.unit;
+        if u.g as usize != u.moves.len() || u.path_f.len() != u.moves.len() + 1 {
+            return Err(bad(format!(
+                "g is {} and path_f has {} values for {} moves",
+                u.g,
+                u.path_f.len(),
+                u.moves.len()
+            )));
+        }
+        if u.g.checked_add(u.h).is_none() {
+            return Err(bad(format!("g + h overflows: {} + {}", u.g, u.h)));
         }
         Ok(PyWorkUnit {
             unit: p.unit,
@@ -281,7 +303,13 @@ pub fn solve_unit<'py>(
     let limits =
         crate::options::SolveConfig::new(None, None, "idastar", None, time_limit, max_nodes, None)?
             .limits;
-    let puzzle = Puzzle::new(&unit.goal).expect("split checked the size");
+    // `split` and `from_json` refuse larger boards; this is never an error in practice.
+    let puzzle = Puzzle::new(&unit.goal).ok_or_else(|| {
+        errors::error(
+            Kind::InvalidBoard,
+            "the unit's board is too large to search".to_string(),
+        )
+    })?;
     let control = Control {
         limits: Limits {
             memory_bytes: None,

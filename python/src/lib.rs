@@ -57,6 +57,23 @@ pub fn tables() -> &'static Tables {
     })
 }
 
+/// Tables that are never built, only read from the cache directory: for goals too few
+/// boards share to repay building a table (see `batch::Goals::own`). What they load is
+/// dropped past 256 MB, least recently used first.
+pub fn tables_without_builds() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        Tables::new(
+            pdb_dir(),
+            TablePolicy {
+                max_build_entries: 0,
+                save: false,
+                memory_budget: Some(256 << 20),
+            },
+        )
+    })
+}
+
 /// The directory pattern databases are cached in, or ``None`` (memory only).
 #[pyfunction]
 fn pdb_cache_dir() -> Option<PathBuf> {

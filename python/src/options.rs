@@ -60,7 +60,21 @@ impl SolveConfig {
         goal: &Board,
         control: Control<'_>,
     ) -> Result<Solution, SolveError> {
-        npuzzle::solve(start, goal, &self.options, crate::tables(), control)
+        self.solve_with(crate::tables(), start, goal, control)
+    }
+
+    /// [`solve`](Self::solve) with other tables.
+    ///
+    /// # Errors
+    /// As [`npuzzle::solve`].
+    pub fn solve_with(
+        &self,
+        tables: &npuzzle::Tables,
+        start: &Board,
+        goal: &Board,
+        control: Control<'_>,
+    ) -> Result<Solution, SolveError> {
+        npuzzle::solve(start, goal, &self.options, tables, control)
     }
 
     /// Checks the keyword arguments of `solve` and friends.

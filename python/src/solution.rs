@@ -134,6 +134,20 @@ impl ReportFields {
         if moves.as_ref().map(Vec::len) != self.length {
             return Err("length is not the number of moves".to_string());
         }
+        // `path` and the animation replay the moves: they must stay on the board and end
+        // at the goal.
+        if let Some(moves) = &moves {
+            let end = start.replay(moves).map_err(|i| {
+                format!(
+                    "move {} ({}) would take the blank off the board",
+                    i + 1,
+                    moves[i]
+                )
+            })?;
+            if &end != goal {
+                return Err("the moves do not reach the goal".to_string());
+            }
+        }
         let heuristic = match need(self.heuristic, "heuristic")?.as_str() {
             "none" => None,
             h => Some(h.parse::<HeuristicSpec>().map_err(|e| e.to_string())?),

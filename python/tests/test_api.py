@@ -231,7 +231,7 @@ def test_notebook_pictures():
 
 def test_boards_as_values():
     b = npuzzle.Board("1 2 3/4 5 6/7 8 0")
-    assert b == npuzzle.Board.goal("3x3") and b.size == "3x3" and b.moves() == "UL"
+    assert b == npuzzle.Board.goal("3x3") and b.size_text == "3x3" and b.size == 9 and b.moves() == "UL"
     assert {b: 1}[npuzzle.Board([[1, 2, 3], [4, 5, 6], [7, 8, 0]])] == 1
     assert repr(b) == "Board('1 2 3/4 5 6/7 8 0')"
     assert b.grid() == "1 2 3\n4 5 6\n7 8 _"

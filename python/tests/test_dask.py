@@ -145,3 +145,27 @@ def test_korf_felner_38_on_the_cluster(client):
 def test_korf_felner_1_on_the_cluster(client):
     """Their first instance: 95 moves, 2,031,102,635 nodes."""
     korf_felner(client, 1, depth=8)
+
+
+def test_own_goals_travel_with_their_chunks(client):
+    # Issue 24, Python 2: `goals=` went whole to every chunk ("goals has 600 boards but
+    # boards has 250").
+    import npuzzle.dask
+
+    goals = [npuzzle.Board.goal("3x3", g) for g in ("standard", "blank-first", "spiral")] * 20
+    boards = [npuzzle.random_boards("3x3", 1, seed=i, goal=g, moves=12)[0] for i, g in enumerate(goals)]
+    remote = npuzzle.dask.solve_many(boards, client=client, chunk_size=7, goals=goals)
+    local = npuzzle.solve_many(boards, goals=goals)
+    # Lengths, not node counts: which tables a process has at hand decides the heuristic.
+    assert [s.length for s in remote] == [s.length for s in local]
+    assert all(s.optimal for s in remote)
+    assert [s.goal for s in remote] == goals
+    assert [s.start.apply(s.moves) for s in remote] == goals
+
+
+def test_goals_of_another_length_fail_before_any_work_is_sent(client):
+    import npuzzle.dask
+
+    boards = npuzzle.random_boards("3x3", 5, seed=1)
+    with pytest.raises(npuzzle.InvalidOption, match="goals has 4 boards but boards has 5"):
+        npuzzle.dask.solve_many(boards, client=client, chunk_size=2, goals=boards[:4])

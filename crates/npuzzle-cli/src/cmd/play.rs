@@ -20,7 +20,8 @@ use ratatui::crossterm::execute;
 
 use crate::exit::Outcome;
 use app::{Action, App, Flow};
-use view::Geometry;
+use ratatui::layout::Rect;
+use view::Layout;
 
 /// Play a board in the terminal: move tiles, undo, ask for a hint or the solution.
 #[derive(Args, Debug)]
@@ -90,6 +91,10 @@ fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('h' | 'H' | '?') => Action::Hint,
         KeyCode::Enter | KeyCode::Char(' ') => Action::Solve,
         KeyCode::Char('n' | 'N') => Action::New,
+        KeyCode::Char('+' | '=') => Action::Faster,
+        KeyCode::Char('-' | '_') => Action::Slower,
+        KeyCode::Char('e' | 'E') | KeyCode::End => Action::SkipToEnd,
+        KeyCode::Char('g' | 'G') => Action::ToggleGoal,
         KeyCode::Esc => Action::Stop,
         KeyCode::Char('q' | 'Q') => Action::Quit,
         _ => return None,
@@ -117,29 +122,43 @@ pub fn run(args: PlayArgs, tables: &Tables) -> Result<Outcome> {
 fn play(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
     loop {
         let now = Instant::now();
+        let size = terminal.size()?;
+        let area = Rect::new(0, 0, size.width, size.height);
+        app.set_board_on_screen(Layout::new(area, app).is_some(), now);
         app.tick(now);
         terminal.draw(|f| view::draw(f, app, now))?;
         // A short poll keeps the clock, the search's progress and the animation moving.
         if !event::poll(Duration::from_millis(50))? {
             continue;
         }
-        let action = match event::read()? {
-            Event::Key(key) if key.kind == KeyEventKind::Press => action(key),
-            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                let size = terminal.size()?;
-                let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-                Geometry::new(area, app.board.shape())
-                    .and_then(|g| g.cell_at(m.column, m.row))
-                    .map(Action::Click)
-            }
-            // The next draw lays the board out for the new size.
-            _ => None,
+        let event = event::read()?;
+        // A resize lays the board out again, and may hide or show it.
+        let area = match event {
+            Event::Resize(w, h) => Rect::new(0, 0, w, h),
+            _ => area,
         };
-        if let Some(a) = action {
-            if app.handle(a, Instant::now()) == Flow::Quit {
-                return Ok(());
-            }
+        if handle_event(app, &event, area, Instant::now()) == Flow::Quit {
+            return Ok(());
         }
+    }
+}
+
+/// Does what a terminal event asks on a screen of `area`. While the screen is too small
+/// for the board ("Terminal too small"), no key or click touches the board: only `q` and
+/// Ctrl-C are heard.
+fn handle_event(app: &mut App, event: &Event, area: Rect, now: Instant) -> Flow {
+    let layout = Layout::new(area, app);
+    app.set_board_on_screen(layout.is_some(), now);
+    let action = match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => action(*key),
+        Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => layout
+            .and_then(|l| l.board.cell_at(m.column, m.row))
+            .map(Action::Click),
+        _ => None,
+    };
+    match action {
+        Some(a) => app.handle(a, now),
+        None => Flow::Continue,
     }
 }
 

@@ -34,8 +34,10 @@ export class BoardView {
 
   /** Cell size in pixels, so the board fits its column. */
   cellSize() {
-    // Fits the column, and leaves room under the board for the step controls on a phone.
-    const width = Math.min(this.root.parentElement?.clientWidth || 440, 460, window.innerHeight * 0.45);
+    // Fits the column, and leaves room under the board for the step controls on a phone (and
+    // on a narrow one for the buttons and the tab bar above the fold at 360x740).
+    const share = window.innerWidth <= 480 ? 0.4 : 0.45;
+    const width = Math.min(this.root.parentElement?.clientWidth || 440, 460, window.innerHeight * share);
     const side = Math.max(this.rows, this.cols) || 3;
     return Math.max(24, Math.min(108, Math.floor(width / side)));
   }

@@ -39,6 +39,11 @@ export function count(n) {
   return n == null ? '–' : Number(n).toLocaleString('en-US');
 }
 
+/** 1 → "1 move", 31 → "31 moves" (`word` is the singular). */
+export function plural(n, word) {
+  return `${count(n)} ${word}${Number(n) === 1 ? '' : 's'}`;
+}
+
 /** Seconds → a short human duration. */
 export function duration(s) {
   if (s == null) return '–';

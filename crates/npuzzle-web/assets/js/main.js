@@ -18,7 +18,7 @@ import {
 } from './page-state.js';
 const TABS = ['play', 'solve', 'edit', 'compare', 'tree'];
 
-const view = new BoardView(byId('board'), (cell) => playCell(cell), (letter) => playMoves([letter]));
+const view = new BoardView(byId('board'), (cell) => playCell(cell), (letter) => { useShownStep(); playMoves([letter]); });
 const editor = new BoardEditor(byId('editor'), (cells) => edited(cells));
 editor.onPaste = (text) => useText(text);
 const goalEditor = new BoardEditor(byId('goal-editor'), (cells) => goalEdited(cells));
@@ -42,11 +42,27 @@ const player = new Player({
   view.setSolved(sameTiles(tiles, goal()));
 });
 player.onSpeed = (ms) => view.setSpeed(ms);
-const tools = makeTools({ player, view, selectTab, refresh });
+const tools = makeTools({ player, view, selectTab, refresh, useShownStep });
 
 // ---- what is current --------------------------------------------------------------------
 
 let stepping = false;
+
+/**
+ * The one rule for a solution being stepped through: the board on screen is the board. So
+ * before anything works on the board (a move, Hint, Solve, Compare, Search), a step other
+ * than the first becomes the current board: play starts again from it, and the solution,
+ * which belongs to its own start, is kept but shown as out of date.
+ */
+function useShownStep() {
+  if (!stepping || player.step === 0) return;
+  const step = player.step;
+  const tiles = player.current.slice();
+  setBoard(tiles, { check: false });
+  // A board on the path of a solution reaches the goal.
+  state.check = { key: boardKey(), solvable: true };
+  showValidation('ok', `Now on the board of step ${step} of the solution: every tool uses this board.`);
+}
 
 /**
  * Marks every result computed for another board or goal as out of date, shows the step
@@ -67,6 +83,10 @@ function refresh() {
   }
   byId('player').hidden = !now;
   byId('transport').hidden = !now;
+  // While the board being edited is not valid, the board drawn is the last valid one: say so.
+  byId('board').classList.toggle('not-in-use', !state.boardOk);
+  byId('board-note').hidden = state.boardOk;
+  byId('board-note').textContent = state.boardNote || '';
   const startKey = boardKey(state.play.start || state.board);
   byId('play-moves').textContent = String(state.play.history.length);
   byId('play-best').textContent = state.play.best?.key === startKey ? String(state.play.best.moves) : '–';
@@ -107,10 +127,12 @@ function setBoard(tiles, { check = true, fresh = true } = {}) {
   boardChanged({ check });
 }
 
-function loadEditor() {
+/** Loads the editor (and the text field) with `board`. */
+function loadEditor(board = state.board) {
   const width = byId('panel-edit').clientWidth || 360;
   const cell = Math.max(30, Math.min(52, Math.floor((width - 16) / state.cols)));
-  editor.load(state.board, state.rows, state.cols, cell);
+  editor.load(board, state.rows, state.cols, cell);
+  byId('board-text').value = boardText(board, state.cols);
 }
 
 function setShape(rows, cols, tiles = null) {
@@ -144,9 +166,9 @@ function goalChanged() {
 function drawGoalPreview() {
   const g = goal();
   const box = byId('goal-preview');
-  const numbers = state.rows * state.cols <= 25;
   box.style.gridTemplateColumns = `repeat(${state.cols}, 1fr)`;
-  box.replaceChildren(...g.map((t) => el('span', { class: t ? 'mini' : 'mini blank', text: numbers && t ? String(t) : '' })));
+  box.style.setProperty('--goal-cols', String(state.cols));
+  box.replaceChildren(...g.map((t) => el('span', { class: t ? 'mini' : 'mini blank', text: t ? String(t) : '' })));
   box.setAttribute('aria-label', `goal board: ${boardText(g, state.cols)}`);
 }
 
@@ -157,6 +179,7 @@ function edited(cells) {
   if (!v.ok) {
     state.boardOk = false;
     state.boardProblem = 'The board in the editor is not valid yet (see the message under the board).';
+    state.boardNote = 'Not in use: the board on the Edit tab is not valid yet. This is the last valid board.';
     cancelCheck();
     showValidation('error', `Not a valid board yet: ${v.errors.join('; ')}.`);
     refresh();
@@ -235,9 +258,13 @@ function checkSoon() {
 function useText(text) {
   cancelCheck();
   const parsed = parseBoard(text, state.rows, state.cols);
+  // Text that is not a valid board is refused as a whole: the shape and the board drawn stay
+  // as they were (never a board made up from the bad text), marked as not in use, and no
+  // tool works on them until the text is fixed or a board is chosen another way.
   const refuse = (why) => {
     state.boardOk = false;
     state.boardProblem = `The board text could not be used: ${why}. Fix it on the Edit tab, or shuffle.`;
+    state.boardNote = 'Not in use: the board text could not be used. This is the last valid board.';
     showValidation('error', `Cannot use that board: ${why}.`);
     refresh();
   };
@@ -246,14 +273,10 @@ function useText(text) {
   if (parsed.rows < 2 || parsed.cols < 2 || parsed.rows > max || parsed.cols > max) {
     return refuse(`boards here are from 2×2 to ${max}×${max}; that one is ${parsed.rows}×${parsed.cols}`);
   }
-  if (parsed.rows !== state.rows || parsed.cols !== state.cols) setShape(parsed.rows, parsed.cols);
   const v = validate(parsed.tiles, parsed.rows, parsed.cols);
-  if (v.ok) setBoard(parsed.tiles);
-  else {
-    selectTab('edit');
-    editor.load(parsed.tiles, parsed.rows, parsed.cols, 44);
-    edited(parsed.tiles);
-  }
+  if (!v.ok) return refuse(`as a ${parsed.rows}×${parsed.cols} board it has ${v.errors.join('; ')}`);
+  if (parsed.rows !== state.rows || parsed.cols !== state.cols) setShape(parsed.rows, parsed.cols);
+  setBoard(parsed.tiles);
   return undefined;
 }
 
@@ -303,7 +326,7 @@ function showClock() {
 /** A click on a tile: it slides, with every tile between it and the gap. */
 function playCell(cell) {
   // Stepping through a solution, a click plays on from the board shown.
-  if (stepping && player.step > 0) state.board = player.current.slice();
+  useShownStep();
   playMoves(slideMoves(state.board, state.cols, cell));
 }
 
@@ -409,7 +432,8 @@ function selectTab(name) {
     b.tabIndex = on ? 0 : -1;
   }
   for (const p of document.querySelectorAll('[data-panel]')) p.hidden = p.dataset.panel !== name;
-  if (name === 'edit' && state.boardOk) loadEditor();
+  // An edit starts from the board on screen: a solution's step shown, as for every tool.
+  if (name === 'edit' && state.boardOk) loadEditor(stepping && player.step > 0 ? player.current : state.board);
   if (name === 'play') tools.findBest();
   if (name === 'compare') tools.drawCompare();
 }
@@ -423,6 +447,16 @@ function tabKey(e) {
   const name = TABS[(to + TABS.length) % TABS.length];
   selectTab(name);
   document.querySelector(`[role=tab][data-tab=${name}]`).focus();
+}
+
+/**
+ * Where the arrow keys slide tiles: with the focus on the board or its controls, on the
+ * Play tab, or nowhere in particular. Elsewhere (the search tree or a table that scrolls,
+ * the move list, another tab's buttons) they are left to the focused element.
+ */
+function arrowsSlide(target) {
+  if (!(target instanceof Element) || target === document.body || target === document.documentElement) return true;
+  return Boolean(target.closest('.board-panel, #panel-play'));
 }
 
 function key(e) {
@@ -448,9 +482,9 @@ function key(e) {
   }
   // The arrow says where a tile goes, so the blank goes the other way.
   const letter = { ArrowUp: 'D', ArrowDown: 'U', ArrowLeft: 'R', ArrowRight: 'L' }[e.key];
-  if (letter) {
+  if (letter && arrowsSlide(e.target)) {
     e.preventDefault();
-    if (stepping && player.step > 0) state.board = player.current.slice();
+    useShownStep();
     playMoves([letter]);
   }
 }

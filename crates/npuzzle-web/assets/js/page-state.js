@@ -23,6 +23,9 @@ export const state = {
   boardOk: true,
   /** Why the board is not usable, in words, when `boardOk` is false. */
   boardProblem: null,
+  /** What the note under the board says while `boardOk` is false: the board drawn is then
+   * the last valid one, not the one typed. */
+  boardNote: null,
   /** The server's last solvability verdict: `{key, solvable}`; only for that key. */
   check: { key: null, solvable: null },
   /** The menus: the server's plan for the shape and goal (`{key, data}`). */

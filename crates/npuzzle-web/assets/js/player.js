@@ -2,7 +2,7 @@
 // path, a speed range from one move a second up to the whole path in three seconds, the step
 // counter, the move list with the current move highlighted, and the moves to copy.
 
-import { el } from './dom.js';
+import { el, plural } from './dom.js';
 import { ARROW, WORD, pathBoards, tileMove } from './puzzle.js';
 
 /** Moves per second for each speed setting; the last one plays the whole path in 3 s. */
@@ -141,7 +141,7 @@ export class Player {
     const text = this.moves.join('');
     try {
       await navigator.clipboard.writeText(text);
-      this.p.status.textContent = `Copied ${text.length} moves (blank moves U, D, L, R).`;
+      this.p.status.textContent = `Copied ${plural(text.length, 'move')} (blank moves U, D, L, R).`;
     } catch {
       // No clipboard (an insecure origin, say): select the text for the user to copy.
       this.p.movesText.hidden = false;

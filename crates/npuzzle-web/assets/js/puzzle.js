@@ -68,8 +68,9 @@ export function boardText(tiles, cols) {
 }
 
 /**
- * Checks a board being typed: `cells` holds numbers or null (empty). Returns the problems in
- * words plus the cells to mark.
+ * Checks a board being typed: `cells` holds numbers, null (an empty cell) or NaN (a cell
+ * holding something that is not a tile: a letter, say). Returns the problems in words plus
+ * the cells to mark.
  */
 export function validate(cells, rows, cols) {
   const n = rows * cols;
@@ -82,8 +83,10 @@ export function validate(cells, rows, cols) {
     if (!seen.has(t)) seen.set(t, []);
     seen.get(t).push(i);
   });
-  const empty = cells.filter((t) => t == null || Number.isNaN(t)).length;
+  const empty = cells.filter((t) => t == null).length;
   if (empty) errors.push(`${empty} empty cell${empty > 1 ? 's' : ''}`);
+  const invalid = cells.filter((t) => Number.isNaN(t)).length;
+  if (invalid) errors.push(`${invalid} invalid tile${invalid > 1 ? 's' : ''} (not a number: tiles are numbers, 0 or _ the blank)`);
   const outOfRange = cells.filter((t) => t != null && !Number.isNaN(t) && (t < 0 || t >= n));
   if (outOfRange.length) errors.push(`tile${outOfRange.length > 1 ? 's' : ''} ${outOfRange.join(', ')} out of range (tiles are 1 to ${n - 1} and 0 for the blank)`);
   const dups = [...seen].filter(([, at]) => at.length > 1);

@@ -3,7 +3,7 @@
 // computed for; main.js shows it as current only while that board is on screen.
 
 import { ApiError, post, stream } from './api.js';
-import { byId, count, duration, el } from './dom.js';
+import { byId, count, duration, el, plural } from './dom.js';
 import { algorithmName, heuristicName } from './menus.js';
 import { renderCompare } from './compare.js';
 import { drawTree, showExpansion } from './tree.js';
@@ -11,7 +11,19 @@ import { searchState } from './search-steps.js';
 import { ARROW, WORD, boardText, pathBoards, sameTiles, tileMove } from './puzzle.js';
 import { announce, boardKey, goal, ready, request, state } from './page-state.js';
 
-/** `ui`: {player, view, selectTab, refresh}; refresh() re-marks what is out of date. */
+/** What to try when a limit stopped a search before it found a solution. */
+const ADVICE = {
+  time: 'Try a stronger heuristic, another algorithm or a longer time limit.',
+  nodes: 'Try a stronger heuristic or another algorithm.',
+  memory: 'The search ran out of memory: try IDA* or weighted IDA* (they keep only the current path), a stronger heuristic, or "Row by row", which needs almost none.',
+  cancelled: 'Solve again to start over.',
+};
+
+/**
+ * `ui`: {player, view, selectTab, refresh, useShownStep}; refresh() re-marks what is out of
+ * date; useShownStep() makes a solution's step on screen the current board, which every
+ * tool calls first (see main.js).
+ */
 export function makeTools(ui) {
   // ---- solving ----------------------------------------------------------------------------
 
@@ -25,6 +37,7 @@ export function makeTools(ui) {
 
   async function solve() {
     const result = byId('result');
+    ui.useShownStep();
     ui.selectTab('solve');
     if (!ready(result)) return;
     state.solveAbort?.abort();
@@ -59,8 +72,12 @@ export function makeTools(ui) {
     const tick = setInterval(show, 100);
     progress.hidden = false;
     show();
+    // Disabling the focused Solve button would drop the focus to <body>: it goes to Cancel,
+    // and back to Solve when the search ends.
+    const focusWasOnSolve = document.activeElement === byId('solve');
     byId('solve').disabled = true;
     byId('cancel').hidden = false;
+    if (focusWasOnSolve) byId('cancel').focus();
     try {
       const end = await stream('/api/solve/stream', body, (line) => {
         if (line.waiting) waiting = line;
@@ -83,8 +100,10 @@ export function makeTools(ui) {
     } finally {
       clearInterval(tick);
       progress.hidden = true;
+      const lost = [byId('cancel'), byId('solve'), document.body, null].includes(document.activeElement);
       byId('solve').disabled = false;
       byId('cancel').hidden = true;
+      if (lost) byId('solve').focus();
       if (state.solveAbort === abort) state.solveAbort = null;
       ui.refresh();
     }
@@ -111,16 +130,16 @@ export function makeTools(ui) {
       stat('Time', duration(r.seconds)));
     if (r.length == null) {
       out.className = 'result warn';
-      out.replaceChildren(el('p', { text: `Stopped by the ${r.stopped_by} limit before a solution was found (${how}). Try a stronger heuristic, another algorithm or a longer time limit.` }), stats);
+      out.replaceChildren(el('p', { text: `Stopped by the ${r.stopped_by} limit before a solution was found (${how}). ${ADVICE[r.stopped_by] || ADVICE.time}` }), stats);
       announce('The search stopped before finding a solution.');
       return;
     }
     out.className = 'result ok';
     const verdict = r.optimal ? ', the fewest possible.'
-      : bounded ? `; not guaranteed optimal: no solution is shorter than ${count(r.lower_bound)} moves (the lower bound), so this one is within × ${r.bound_factor?.toFixed(3)} of the fewest.`
+      : bounded ? `; not guaranteed optimal: no solution is shorter than ${plural(r.lower_bound, 'move')} (the lower bound), so this one is within × ${r.bound_factor?.toFixed(3)} of the fewest.`
         : '; shorter solutions may exist.';
-    out.replaceChildren(el('p', {}, el('b', { text: `${count(r.length)} moves` }), ` found by ${how}${verdict}`), stats);
-    announce(`Solved: ${r.length} moves${r.optimal ? ', optimal' : ''}.`);
+    out.replaceChildren(el('p', {}, el('b', { text: plural(r.length, 'move') }), ` found by ${how}${verdict}`), stats);
+    announce(`Solved: ${plural(r.length, 'move')}${r.optimal ? ', optimal' : ''}.`);
     ui.player.load(start, state.rows, state.cols, r.moves || '');
     if (r.optimal) state.play.best = { key: boardKey(start), moves: r.length };
   }
@@ -151,6 +170,7 @@ export function makeTools(ui) {
 
   async function hint() {
     const out = byId('play-status');
+    ui.useShownStep();
     if (!ready(out)) return;
     if (sameTiles(state.board, goal())) {
       out.textContent = 'Already solved!';
@@ -171,7 +191,7 @@ export function makeTools(ui) {
       }
       const { tile, dir } = tileMove(state.board, state.rows, state.cols, data.move);
       ui.view.flash(tile);
-      const togo = data.remaining != null ? ` (${data.remaining} moves to go${data.optimal ? ', optimal' : ', not guaranteed optimal'})` : '';
+      const togo = data.remaining != null ? ` (${plural(data.remaining, 'move')} to go${data.optimal ? ', optimal' : ', not guaranteed optimal'})` : '';
       out.textContent = `Hint: slide tile ${tile} ${WORD[dir]} ${ARROW[dir]}${togo}.`;
     } catch (e) {
       if (key === boardKey()) out.textContent = e.message;
@@ -182,6 +202,7 @@ export function makeTools(ui) {
 
   async function compare() {
     const status = byId('compare-status');
+    ui.useShownStep();
     if (!ready(status)) return;
     const heuristics = [...document.querySelectorAll('#compare-heuristics input:checked')].map((c) => c.value);
     if (!heuristics.length) {
@@ -197,8 +218,10 @@ export function makeTools(ui) {
     byId('compare-chart').replaceChildren();
     byId('compare-table').replaceChildren();
     ui.refresh();
+    const focusWasOnCompare = document.activeElement === byId('compare');
     byId('compare').disabled = true;
     byId('compare-cancel').hidden = false;
+    if (focusWasOnCompare) byId('compare-cancel').focus();
     status.className = 'status-line';
     status.replaceChildren(el('span', { class: 'spinner' }), ` Solving with ${heuristics.length} heuristics…`);
     try {
@@ -217,8 +240,10 @@ export function makeTools(ui) {
       status.className = 'status-line error';
       status.textContent = abort.signal.aborted ? (abort.signal.reason === 'board' ? 'Stopped: the board changed.' : 'Cancelled.') : e.message;
     } finally {
+      const lost = [byId('compare-cancel'), byId('compare'), document.body, null].includes(document.activeElement);
       byId('compare').disabled = false;
       byId('compare-cancel').hidden = true;
+      if (lost) byId('compare').focus();
       ui.refresh();
     }
   }
@@ -234,6 +259,7 @@ export function makeTools(ui) {
 
   async function tree() {
     const status = byId('tree-status');
+    ui.useShownStep();
     if (!ready(status)) return;
     const n = Math.max(1, Math.min(200, Number(byId('tree-size').value) || 25));
     const key = boardKey();

@@ -16,8 +16,11 @@ use npuzzle::{SolveError, SolveOptions, Tables};
 const HINT_TIME: Duration = Duration::from_secs(5);
 /// How long "solve" may search optimally before it settles for a good path.
 const SOLVE_TIME: Duration = Duration::from_secs(20);
-/// Time between two moves of the solution's animation.
-pub const STEP_EVERY: Duration = Duration::from_millis(150);
+/// Speeds of the solution's animation, in moves a second (`+` and `-` step through them): a
+/// 10x10 solution of some 2,000 moves takes 5 minutes at the first default, 2 s at the top.
+pub const SPEEDS: [u32; 10] = [1, 2, 4, 7, 15, 30, 60, 125, 250, 1000];
+/// The speed a solution plays at first: 7 moves a second, slow enough to follow.
+const DEFAULT_SPEED: usize = 3;
 
 /// What the player asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +39,14 @@ pub enum Action {
     New,
     /// Stop a search or an animation.
     Stop,
+    /// Play the solution faster.
+    Faster,
+    /// Play the solution slower.
+    Slower,
+    /// Play the rest of the solution at once.
+    SkipToEnd,
+    /// Show the goal instead of the board, or the board again.
+    ToggleGoal,
     /// Leave.
     Quit,
 }
@@ -105,9 +116,18 @@ pub struct App {
     pub hint: Option<Move>,
     /// A search under way.
     pub job: Option<Job>,
-    /// Moves of a found solution still to play, and when the last one was played.
+    /// A found solution being played: its moves, how many are played, and when the last
+    /// one was.
     animation: Vec<Move>,
+    played: usize,
     last_step: Instant,
+    /// Index into [`SPEEDS`].
+    speed: usize,
+    /// The goal is shown instead of the board (`g`).
+    pub showing_goal: bool,
+    /// The screen shows the board: false while it is too small to (then no key moves a
+    /// tile, nor does a solution play on where nobody sees it).
+    board_on_screen: bool,
     /// Seed of the next random board.
     seed: u64,
     /// Draw without colour (`NO_COLOR`).
@@ -136,7 +156,11 @@ impl App {
             hint: None,
             job: None,
             animation: Vec::new(),
+            played: 0,
             last_step: Instant::now(),
+            speed: DEFAULT_SPEED,
+            showing_goal: false,
+            board_on_screen: true,
             seed,
             plain,
             tables,
@@ -155,7 +179,26 @@ impl App {
 
     /// Whether a found solution is being played.
     pub fn animating(&self) -> bool {
-        !self.animation.is_empty()
+        self.played < self.animation.len()
+    }
+
+    /// Moves of the solution being played: `(played, all)`.
+    pub fn animation_progress(&self) -> (usize, usize) {
+        (self.played, self.animation.len())
+    }
+
+    /// The speed a solution plays at, in moves a second.
+    pub fn speed(&self) -> u32 {
+        SPEEDS[self.speed]
+    }
+
+    /// Tells the game whether the screen shows the board (the terminal may be too small).
+    pub fn set_board_on_screen(&mut self, shown: bool, now: Instant) {
+        if shown && !self.board_on_screen {
+            // A solution resumes where it paused, not with the moves "due" meanwhile.
+            self.last_step = now;
+        }
+        self.board_on_screen = shown;
     }
 
     /// The linear-conflict estimate of the moves left (Manhattan distance plus two per
@@ -182,9 +225,45 @@ impl App {
     pub fn handle(&mut self, action: Action, now: Instant) -> Flow {
         match action {
             Action::Quit => return Flow::Quit,
+            // Nothing changes a board the player cannot see.
+            _ if !self.board_on_screen => {}
             Action::Stop => self.stop(),
-            // While a solution plays, only stopping it (or leaving) is heard.
+            Action::Faster | Action::Slower => {
+                self.speed = match action {
+                    Action::Faster => (self.speed + 1).min(SPEEDS.len() - 1),
+                    _ => self.speed.saturating_sub(1),
+                };
+                // The next move is due one new interval from now.
+                self.last_step = now;
+                self.status = format!("Speed: {} moves a second.", self.speed());
+            }
+            Action::SkipToEnd if self.animating() => {
+                let rest: Vec<Move> = self.animation[self.played..].to_vec();
+                for m in rest {
+                    self.step(m, now);
+                }
+                self.played = self.animation.len();
+                self.status = "Skipped to the end of the solution.".into();
+                self.check_solved(now);
+            }
+            Action::SkipToEnd => self.status = "No solution is playing (Enter plays one).".into(),
+            Action::ToggleGoal => {
+                self.showing_goal = !self.showing_goal;
+                self.status = if self.showing_goal {
+                    "The goal. g shows the board again.".into()
+                } else {
+                    "The board.".into()
+                };
+            }
+            // While a solution plays, only its speed, skipping or stopping it (or leaving)
+            // is heard.
             _ if self.animating() => {}
+            // While the goal is shown, no tile moves where the player cannot see it.
+            Action::Blank(_) | Action::Click(_) | Action::Undo | Action::New
+                if self.showing_goal =>
+            {
+                self.status = "The goal is shown: g goes back to the board.".into();
+            }
             Action::Blank(m) => {
                 let what = tile_move(&self.board, m);
                 if self.step(m, now) {
@@ -287,6 +366,7 @@ impl App {
             self.status = "Search stopped.".into();
         } else if self.animating() {
             self.animation.clear();
+            self.played = 0;
             self.status = "Stopped.".into();
         }
     }
@@ -339,13 +419,19 @@ impl App {
                 }
             }
         }
-        if self.animating() && now.saturating_duration_since(self.last_step) >= STEP_EVERY {
-            let m = self.animation.remove(0);
+        if !self.animating() || !self.board_on_screen {
+            return;
+        }
+        // Every move due since the last one: several a tick at the fast speeds.
+        let every = Duration::from_secs(1) / self.speed();
+        while self.animating() && now.saturating_duration_since(self.last_step) >= every {
+            let m = self.animation[self.played];
+            self.played += 1;
             self.step(m, now);
-            self.last_step = now;
-            if self.animation.is_empty() {
-                self.check_solved(now);
-            }
+            self.last_step += every;
+        }
+        if !self.animating() {
+            self.check_solved(now);
         }
     }
 
@@ -377,10 +463,17 @@ impl App {
                 );
             }
             JobKind::Solve => {
-                self.status = format!("Playing a {}-move solution ({quality}).", moves.len());
+                self.status = format!(
+                    "Playing a {}-move solution ({quality}): + faster, - slower, e to the end, Esc stops.",
+                    moves.len()
+                );
                 self.hint = None;
+                self.showing_goal = false;
                 self.animation = moves;
-                self.last_step = now.checked_sub(STEP_EVERY).unwrap_or(now);
+                self.played = 0;
+                // The first move at once.
+                let every = Duration::from_secs(1) / self.speed();
+                self.last_step = now.checked_sub(every).unwrap_or(now);
             }
         }
     }

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use npuzzle::{Board, GoalSpec, Move, Tables};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
 use ratatui::Terminal;
 
 use super::app::{Action, App, Flow};
@@ -196,8 +197,9 @@ fn solve_plays_an_optimal_solution_to_the_goal() {
     // Keys are ignored while it plays; ticks play one move each step.
     app.handle(Action::Blank(Move::Up), Instant::now());
     let mut t = Instant::now();
+    assert_eq!(app.speed(), 7);
     while app.animating() {
-        t += super::app::STEP_EVERY;
+        t += Duration::from_secs(1) / app.speed();
         app.tick(t);
     }
     assert!(app.solved());
@@ -272,4 +274,186 @@ fn new_boards_are_random_solvable_and_sizes_outside_3_to_10_are_refused() {
     .err()
     .unwrap();
     assert!(e.to_string().contains("cannot reach the goal"), "{e}");
+}
+
+/// A key event, as the terminal sends it.
+fn key(code: KeyCode) -> ratatui::crossterm::event::Event {
+    ratatui::crossterm::event::Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+#[test]
+fn no_key_or_click_moves_a_tile_while_the_terminal_is_too_small_for_the_board() {
+    // Issue 24, play 1: the "Terminal too small" screen hid the board, and keys still moved it.
+    let mut app = app("1 2 3/4 5 6/7 0 8");
+    let mut terminal = Terminal::new(TestBackend::new(10, 3)).unwrap();
+    let tiny = terminal.backend().buffer().area;
+    assert!(draw(&mut terminal, &app).join("").contains("Terminal"));
+    let now = Instant::now();
+    for code in [
+        KeyCode::Left,
+        KeyCode::Up,
+        KeyCode::Char('n'),
+        KeyCode::Char('u'),
+    ] {
+        assert_eq!(
+            super::handle_event(&mut app, &key(code), tiny, now),
+            Flow::Continue
+        );
+    }
+    let click = ratatui::crossterm::event::Event::Mouse(ratatui::crossterm::event::MouseEvent {
+        kind: ratatui::crossterm::event::MouseEventKind::Down(
+            ratatui::crossterm::event::MouseButton::Left,
+        ),
+        column: 1,
+        row: 1,
+        modifiers: KeyModifiers::NONE,
+    });
+    super::handle_event(&mut app, &click, tiny, now);
+    assert_eq!(app.board.to_string(), "1 2 3/4 5 6/7 0 8");
+    assert_eq!(app.moves(), 0);
+    // q still leaves.
+    assert_eq!(
+        super::handle_event(&mut app, &key(KeyCode::Char('q')), tiny, now),
+        Flow::Quit
+    );
+    // Once the board is on screen again, the same key moves it.
+    let big = Rect::new(0, 0, 60, 20);
+    super::handle_event(&mut app, &key(KeyCode::Left), big, now);
+    assert_eq!(app.board.to_string(), "1 2 3/4 5 6/7 8 0");
+}
+
+#[test]
+fn a_solution_pauses_while_the_board_is_hidden() {
+    let mut app = app("8 1 3/4 0 2/7 6 5");
+    app.handle(Action::Solve, Instant::now());
+    wait_for_search(&mut app);
+    let t = Instant::now();
+    let before = app.moves();
+    app.set_board_on_screen(false, t);
+    app.tick(t + Duration::from_secs(60));
+    assert_eq!(app.moves(), before, "moves played on a hidden board");
+    app.set_board_on_screen(true, t + Duration::from_secs(60));
+    app.tick(t + Duration::from_secs(61));
+    assert_eq!(app.moves(), before + 7, "one second at 7 moves a second");
+}
+
+/// A 10x10 board `moves` random moves from the goal, and its game, solved and playing.
+fn playing_ten_by_ten() -> App {
+    let goal = GoalSpec::Standard.board("10x10".parse().unwrap()).unwrap();
+    let mut rng = npuzzle::generate::rng(5);
+    let start = npuzzle::generate::random_solvable(&goal, &mut rng);
+    let mut app = App::new(start, goal, 1, true, Tables::default());
+    app.handle(Action::Solve, Instant::now());
+    wait_for_search(&mut app);
+    assert!(app.animating(), "{}", app.status);
+    app
+}
+
+#[test]
+fn a_long_solution_can_be_sped_up_and_skipped_to_the_end() {
+    // Issue 24, play 2: a 10x10 solution played at 7 moves a second for about 5 minutes,
+    // with no way to hurry it.
+    let mut app = playing_ten_by_ten();
+    let (_, all) = app.animation_progress();
+    assert!(all > 500, "a 10x10 solution of {all} moves");
+    assert_eq!(
+        action(KeyEvent::new(KeyCode::Char('+'), KeyModifiers::NONE)),
+        Some(Action::Faster)
+    );
+    let t = Instant::now();
+    for _ in 0..20 {
+        app.handle(Action::Faster, t);
+    }
+    assert_eq!(app.speed(), *super::app::SPEEDS.last().unwrap());
+    // One second at the top speed plays about 1,000 moves, not 7.
+    app.tick(t + Duration::from_secs(1));
+    let (played, _) = app.animation_progress();
+    assert!(
+        played >= 900.min(all),
+        "{played} moves in a second at the top speed"
+    );
+    app.handle(Action::Slower, t);
+    assert!(app.speed() < *super::app::SPEEDS.last().unwrap());
+    // Skip to the end: the board is solved at once, with every move counted.
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let playing = draw(&mut terminal, &app);
+    assert!(
+        playing.iter().any(|l| l.contains("e to the end")),
+        "{playing:#?}"
+    );
+    assert_eq!(
+        action(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE)),
+        Some(Action::SkipToEnd)
+    );
+    app.handle(Action::SkipToEnd, t);
+    assert!(!app.animating());
+    assert!(app.solved());
+    assert_eq!(app.moves(), all);
+    let s = draw(&mut terminal, &app);
+    assert!(s.iter().any(|l| l.contains("SOLVED")), "{s:#?}");
+}
+
+#[test]
+fn the_goal_is_shown_beside_the_board_or_with_g() {
+    // Issue 24, play 3: `--goal spiral` never showed the goal.
+    let start = Board::parse("1 2 3/8 4 0/7 6 5", None).unwrap();
+    let goal = GoalSpec::Spiral.board(start.shape()).unwrap();
+    let mut app = App::new(start, goal, 7, false, Tables::default());
+    // Room for both: the spiral's middle row "8 _ 4" is beside the board's "8 4 _".
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let wide = draw(&mut terminal, &app);
+    assert!(wide[0].contains("goal"), "{wide:#?}");
+    let middle = wide
+        .iter()
+        .find(|l| has_row(&[l.to_string()], &["8", "4", "8", "4"]))
+        .cloned();
+    assert!(middle.is_some(), "board and goal side by side: {wide:#?}");
+    // A click on the board's cell still hits the board (the layout moved it left).
+    let layout = view::Layout::new(Rect::new(0, 0, 80, 24), &app).unwrap();
+    assert!(layout.goal.is_some());
+    let blank = layout.board.cell(5);
+    super::handle_event(
+        &mut app,
+        &ratatui::crossterm::event::Event::Mouse(ratatui::crossterm::event::MouseEvent {
+            kind: ratatui::crossterm::event::MouseEventKind::Down(
+                ratatui::crossterm::event::MouseButton::Left,
+            ),
+            column: layout.board.cell(4).x + 1,
+            row: blank.y + 1,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Rect::new(0, 0, 80, 24),
+        Instant::now(),
+    );
+    assert_eq!(app.board.to_string(), "1 2 3/8 0 4/7 6 5");
+    assert!(app.solved());
+    // No room beside it: `g` shows the goal in the board's place, and again the board.
+    let start = Board::parse("1 2 3/8 4 0/7 6 5", None).unwrap();
+    let goal = GoalSpec::Spiral.board(start.shape()).unwrap();
+    let mut app = App::new(start, goal, 7, false, Tables::default());
+    let mut terminal = Terminal::new(TestBackend::new(15, 10)).unwrap();
+    let narrow = draw(&mut terminal, &app);
+    assert!(
+        has_row(&narrow, &["8", "4"]) && !narrow[0].contains("goal"),
+        "{narrow:#?}"
+    );
+    assert_eq!(
+        action(KeyEvent::new(KeyCode::Char('g'), KeyModifiers::NONE)),
+        Some(Action::ToggleGoal)
+    );
+    app.handle(Action::ToggleGoal, Instant::now());
+    let shown = draw(&mut terminal, &app);
+    assert!(shown[0].contains("goal"), "{shown:#?}");
+    // The spiral's middle row, 8 blank 4, has 8 and 4 apart with nothing between.
+    assert!(has_row(&shown, &["8", "4"]));
+    // While the goal is shown, keys do not move the hidden board.
+    app.handle(Action::Blank(Move::Left), Instant::now());
+    assert_eq!(app.moves(), 0);
+    app.handle(Action::ToggleGoal, Instant::now());
+    app.handle(Action::Blank(Move::Left), Instant::now());
+    assert_eq!(app.moves(), 1);
+    // The standard goal is not drawn beside the board (everyone knows it); `g` still works.
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let std = draw(&mut terminal, &self::app("1 2 3/4 5 6/7 0 8"));
+    assert!(!std[0].contains("goal"), "{std:#?}");
 }

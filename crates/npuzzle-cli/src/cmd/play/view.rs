@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use npuzzle::Shape;
+use npuzzle::{Board, GoalSpec, Shape};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
@@ -16,9 +16,16 @@ const ABOVE: u16 = 1;
 const BELOW: u16 = 3;
 
 /// The keys, as the bottom line shows them.
-pub const KEYS: &str = "arrows/WASD/mouse move · u undo · h hint · Enter solve · n new · q quit";
+pub const KEYS: &str =
+    "arrows/WASD/mouse move · u undo · h hint · Enter solve · g goal · n new · q quit";
+/// The keys while a solution plays.
+pub const KEYS_PLAYING: &str = "+ faster · - slower · e to the end · Esc stop · q quit";
 /// The keys on a narrow screen.
-const KEYS_SHORT: &str = "arrows u h Enter n q";
+const KEYS_SHORT: &str = "arrows u h Enter g n q";
+/// The keys on a narrow screen while a solution plays.
+const KEYS_PLAYING_SHORT: &str = "+ - e Esc q";
+/// Columns between the board and the goal beside it.
+const GAP: u16 = 4;
 
 /// Where the cells are on the screen: the drawing and the mouse agree on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +62,39 @@ impl Geometry {
             })
     }
 
+    /// The board, and the goal beside it when both fit in `area` (boxed cells if they can
+    /// be, else one line each); `None` when not even the board fits.
+    fn pair(area: Rect, shape: Shape) -> Option<(Geometry, Geometry)> {
+        let board = Geometry::new(area, shape)?;
+        let (rows, cols) = (shape.rows() as u16, shape.cols() as u16);
+        let room_h = area.height.saturating_sub(ABOVE + BELOW);
+        let digits = (shape.cells() - 1).to_string().len() as u16;
+        [(digits + 4, 3), (digits + 1, 1)]
+            .into_iter()
+            .find(|&(w, h)| 2 * w * cols + GAP <= area.width && h * rows <= room_h)
+            // Never trade the board's boxes for room beside it.
+            .filter(|&(_, h)| h >= board.cell_h)
+            .map(|(cell_w, cell_h)| {
+                let x = area.x + (area.width - (2 * cell_w * cols + GAP)) / 2;
+                let y = area.y + ABOVE + (room_h - cell_h * rows) / 2;
+                let g = Geometry {
+                    x,
+                    y,
+                    cell_w,
+                    cell_h,
+                    rows,
+                    cols,
+                };
+                (
+                    g,
+                    Geometry {
+                        x: x + cell_w * cols + GAP,
+                        ..g
+                    },
+                )
+            })
+    }
+
     /// The smallest screen that shows a board of `shape` (one line per cell).
     pub fn needed(shape: Shape) -> (u16, u16) {
         let digits = (shape.cells() - 1).to_string().len() as u16;
@@ -86,11 +126,38 @@ impl Geometry {
     }
 }
 
+/// Where the board (and the goal beside it, if shown there) is drawn on a screen of `area`:
+/// the drawing and the mouse agree on it. `None` when the screen is too small for the board.
+pub struct Layout {
+    /// The board's cells (the goal's, while `g` shows the goal instead).
+    pub board: Geometry,
+    /// The goal's cells beside the board.
+    pub goal: Option<Geometry>,
+}
+
+impl Layout {
+    /// The layout of `app` on a screen of `area`. A goal other than the standard one is
+    /// drawn beside the board when both fit (`g` shows any goal in the board's place).
+    pub fn new(area: Rect, app: &App) -> Option<Layout> {
+        let shape = app.board.shape();
+        let standard = GoalSpec::Standard.board(shape).ok().as_ref() == Some(&app.goal);
+        if !standard && !app.showing_goal {
+            if let Some((board, goal)) = Geometry::pair(area, shape) {
+                return Some(Layout {
+                    board,
+                    goal: Some(goal),
+                });
+            }
+        }
+        Geometry::new(area, shape).map(|board| Layout { board, goal: None })
+    }
+}
+
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     let area = frame.area();
     let shape = app.board.shape();
-    let Some(geometry) = Geometry::new(area, shape) else {
+    let Some(layout) = Layout::new(area, app) else {
         let (w, h) = Geometry::needed(shape);
         let text = format!(
             "Terminal too small for a {shape} board: {}x{}, need {w}x{h}. q quits.",
@@ -102,14 +169,46 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         );
         return;
     };
-    let title = format!("npuzzle play · {shape}");
+    let title = if app.showing_goal {
+        // Short enough for the narrowest screen that shows a 3x3 board.
+        "goal (g: board)".to_string()
+    } else if let Some(goal) = &layout.goal {
+        // "board" over the board and "goal" over the goal, the rest of the line the title.
+        let board_mid = layout.board.x + layout.board.cell_w * layout.board.cols / 2;
+        let goal_mid = goal.x + goal.cell_w * goal.cols / 2;
+        let mut line = vec![' '; usize::from(area.width)];
+        let mut put = |mid: u16, text: &str| {
+            let start = usize::from(mid.saturating_sub(area.x)).saturating_sub(text.len() / 2);
+            for (i, c) in text.chars().enumerate() {
+                if let Some(cell) = line.get_mut(start + i) {
+                    *cell = c;
+                }
+            }
+        };
+        put(board_mid, &format!("npuzzle play · {shape}"));
+        put(goal_mid, "goal");
+        line.into_iter().collect::<String>()
+    } else {
+        format!("npuzzle play · {shape}")
+    };
     frame.render_widget(
         Paragraph::new(title)
-            .alignment(Alignment::Center)
+            .alignment(if layout.goal.is_some() {
+                Alignment::Left
+            } else {
+                Alignment::Center
+            })
             .style(Style::default().add_modifier(Modifier::BOLD)),
         Rect::new(area.x, area.y, area.width, 1),
     );
-    draw_board(frame, app, &geometry);
+    if app.showing_goal {
+        draw_tiles(frame, app, &app.goal, &layout.board, false);
+    } else {
+        draw_tiles(frame, app, &app.board, &layout.board, true);
+    }
+    if let Some(goal) = &layout.goal {
+        draw_tiles(frame, app, &app.goal, goal, false);
+    }
     let bottom = area.y + area.height - BELOW;
     let counters = format!(
         "Moves: {}  Time: {}  Estimate: {}{}",
@@ -137,12 +236,24 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
                 ),
             }
         }
+        None if app.animating() => {
+            let (played, all) = app.animation_progress();
+            format!(
+                "Playing the solution: move {played} of {all} at {} moves/s.",
+                app.speed()
+            )
+        }
         None => app.status.clone(),
     };
-    let keys = if KEYS.chars().count() <= usize::from(area.width) {
-        KEYS
+    let (keys, short) = if app.animating() {
+        (KEYS_PLAYING, KEYS_PLAYING_SHORT)
     } else {
-        KEYS_SHORT
+        (KEYS, KEYS_SHORT)
+    };
+    let keys = if keys.chars().count() <= usize::from(area.width) {
+        keys
+    } else {
+        short
     };
     let lines = [counters, status, keys.to_string()];
     for (i, text) in lines.into_iter().enumerate() {
@@ -160,13 +271,15 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     }
 }
 
-fn draw_board(frame: &mut Frame, app: &App, g: &Geometry) {
-    let hint = app.hint_tile();
-    for (cell, &tile) in app.board.tiles().iter().enumerate() {
+/// Draws `board`'s tiles at `g`: the board played (`marks`: tiles at home in green, the
+/// hinted one highlighted) or the goal (plain).
+fn draw_tiles(frame: &mut Frame, app: &App, board: &Board, g: &Geometry, marks: bool) {
+    let hint = app.hint_tile().filter(|_| marks);
+    for (cell, &tile) in board.tiles().iter().enumerate() {
         if tile == 0 {
             continue;
         }
-        let home = app.goal.tiles()[cell] == tile;
+        let home = marks && app.goal.tiles()[cell] == tile;
         let mut style = Style::default();
         if Some(cell) == hint {
             style = if app.plain {

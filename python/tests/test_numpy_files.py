@@ -1,0 +1,93 @@
+"""numpy interoperation and the cap on files of boards (issue 24, Python 4 and 5)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import npuzzle
+from npuzzle import InvalidBoard, InvalidOption
+
+np = pytest.importorskip("numpy")
+
+START = "8 6 7/2 5 4/3 0 1"
+
+
+def test_np_array_of_a_board_is_its_tiles():
+    b = npuzzle.Board(START)
+    a = np.array(b)
+    assert a.shape == (3, 3)
+    assert a.dtype.kind in "iu"
+    assert a.tolist() == [[8, 6, 7], [2, 5, 4], [3, 0, 1]]
+    assert np.asarray(b, dtype=np.uint8).dtype == np.uint8
+    assert np.array_equal(np.asarray(b), b.to_numpy())
+    # and back again
+    assert npuzzle.Board(a) == b
+
+
+def test_numpy_integers_are_sizes():
+    assert npuzzle.Board.goal(np.int64(4)).shape == (4, 4)
+    assert npuzzle.Board.goal((np.int32(2), np.uint8(3))).shape == (2, 3)
+    assert len(npuzzle.random_boards(np.int16(3), np.int64(2), seed=1)) == 2
+    assert npuzzle.Board([1, 2, 3, 4, 5, 0], size=(np.int64(2), 3)).shape == (2, 3)
+    assert npuzzle.plan(np.int64(3))["shape"] in ("3x3", [3, 3], (3, 3))
+
+
+def test_sizes_that_are_not_whole_numbers_are_refused():
+    for bad in (3.0, True, np.float64(3), "3.5"):
+        with pytest.raises(InvalidOption):
+            npuzzle.Board.goal(bad)
+
+
+def test_board_size_is_the_number_of_cells_like_numpy():
+    b = npuzzle.Board("1 2 3 4/5 6 7 8/9 10 11 0")
+    assert b.size == 12 == np.array(b).size
+    assert isinstance(b.size, int)
+    assert b.shape == (3, 4)
+    assert b.size_text == "3x4"
+    # the shape is accepted wherever a size is
+    assert npuzzle.Board.goal(b.shape).shape == b.shape
+
+
+def test_read_boards_stops_at_256_mib():
+    # Run apart, with its address space capped: without the cap the read never ends.
+    code = textwrap.dedent(
+        """
+        import resource, npuzzle
+        resource.setrlimit(resource.RLIMIT_AS, (2048 << 20, 2048 << 20))
+        try:
+            npuzzle.read_boards("/dev/zero")
+        except npuzzle.InvalidBoard as e:
+            print("refused:", e)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "refused: /dev/zero is larger than 256 MiB", out.stderr[-500:]
+
+
+def test_read_boards_refuses_a_large_file_by_its_size(tmp_path):
+    path = tmp_path / "big.txt"
+    with open(path, "wb") as f:
+        f.truncate((256 << 20) + 1)  # sparse: no disk used
+    with pytest.raises(InvalidBoard, match=r"big.txt is larger than 256 MiB"):
+        npuzzle.read_boards(path)
+
+
+def test_read_boards_refuses_binary_and_directories(tmp_path):
+    path = tmp_path / "bin.txt"
+    path.write_bytes(b"1 2 3\xff")
+    with pytest.raises(InvalidBoard, match="is not UTF-8 text"):
+        npuzzle.read_boards(path)
+    with pytest.raises(OSError, match="it is a directory"):
+        npuzzle.read_boards(tmp_path)
+
+
+def test_read_boards_still_reads_boards(tmp_path):
+    path = tmp_path / "b.txt"
+    path.write_text("3\n1 2 3 4 5 6 7 0 8\n# note\n1 2 3 4 5 6 0 7 8 2\n")
+    got = npuzzle.read_instances(path)
+    assert [(str(b), n) for b, n in got] == [("1 2 3/4 5 6/7 0 8", None), ("1 2 3/4 5 6/0 7 8", 2)]
