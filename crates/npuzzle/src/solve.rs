@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::constructive;
 use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
-use crate::heuristic::pdb::{BuildProgress, PatternDatabase, PdbError};
+use crate::heuristic::pdb::{BuildProgress, PartitionSpec, PatternDatabase, PdbError};
 use crate::heuristic::{
     self, Heuristic, HeuristicError, HeuristicSpec, LinearConflict, Manhattan, Reevaluate, Tables,
 };
@@ -240,13 +240,7 @@ fn anytime_phase(
     let out = match &spec {
         HeuristicSpec::Manhattan => anytime::run(puzzle, start, Manhattan::new(puzzle), control),
         HeuristicSpec::Pdb(p) => {
-            let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
-            let built = watched(control, |progress| {
-                PatternDatabase::new(puzzle, &partition, tables, progress)
-                    .map(|(db, _)| db)
-                    .map_err(HeuristicError::from)
-            })?;
-            match built {
+            match pdb_for_search(p, puzzle, tables, control)? {
                 Ok((db, control)) => anytime::run(puzzle, start, db.search(), control),
                 Err(_) => {
                     spec = HeuristicSpec::LinearConflict;
@@ -268,7 +262,13 @@ fn anytime_phase(
             }
         },
     };
-    let algorithm = answered_by(&out.improvements, out.moves.as_ref().map(Vec::len));
+    // A proved answer is IDA*'s (the search that guarantees it, as the plan says); the
+    // improvements say which search found each path.
+    let algorithm = if out.optimal {
+        Algorithm::IdaStar
+    } else {
+        answered_by(&out.improvements, out.moves.as_ref().map(Vec::len))
+    };
     let length = out.moves.as_ref().map(Vec::len);
     Ok(Solution {
         verdict,
@@ -333,19 +333,10 @@ fn run_search(
             HeuristicSpec::LinearConflict => {
                 search::idastar(puzzle, tiles, LinearConflict::new(puzzle), control)
             }
-            HeuristicSpec::Pdb(p) => {
-                let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
-                let built = watched(control, |progress| {
-                    PatternDatabase::new(puzzle, &partition, tables, progress)
-                        .map(|(db, _)| db)
-                        .map_err(HeuristicError::from)
-                })?;
-                let (db, control) = match built {
-                    Ok(built) => built,
-                    Err(stopped) => return Ok(stopped),
-                };
-                search::idastar(puzzle, tiles, db.search(), control)
-            }
+            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, tables, control)? {
+                Ok((db, control)) => search::idastar(puzzle, tiles, db.search(), control),
+                Err(stopped) => stopped,
+            },
             _ => {
                 let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
                     Ok(ready) => ready,
@@ -365,6 +356,13 @@ fn run_search(
                 weight,
                 control,
             ),
+            // The pattern database move by move, on the fast bounded kernel.
+            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, tables, control)? {
+                Ok((db, control)) => {
+                    search::weighted_idastar(puzzle, tiles, db.search(), weight, control)
+                }
+                Err(stopped) => stopped,
+            },
             _ => {
                 let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
                     Ok(ready) => ready,
@@ -396,6 +394,22 @@ fn run_search(
                 control,
             )
         }
+    })
+}
+
+/// The pattern database of `spec`, its tables built under `control` ([`watched`]).
+#[allow(clippy::type_complexity)]
+fn pdb_for_search<'a>(
+    spec: &PartitionSpec,
+    puzzle: &Puzzle,
+    tables: &Tables,
+    control: Control<'a>,
+) -> Result<Result<(PatternDatabase, Control<'a>), SearchOutcome>, SolveError> {
+    let partition = spec.partition(puzzle).map_err(HeuristicError::from)?;
+    watched(control, |progress| {
+        PatternDatabase::new(puzzle, &partition, tables, progress)
+            .map(|(db, _)| db)
+            .map_err(HeuristicError::from)
     })
 }
 
