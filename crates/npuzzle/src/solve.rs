@@ -239,20 +239,18 @@ fn anytime_phase(
         |control: Control<'_>| anytime::run(puzzle, start, LinearConflict::new(puzzle), control);
     let out = match &spec {
         HeuristicSpec::Manhattan => anytime::run(puzzle, start, Manhattan::new(puzzle), control),
-        HeuristicSpec::Pdb(p) => {
-            match pdb_for_search(p, puzzle, tables, control)? {
-                Ok((db, control)) => anytime::run(puzzle, start, db.search(), control),
-                Err(_) => {
-                    spec = HeuristicSpec::LinearConflict;
-                    let mut control = control;
-                    control.limits.time = control
-                        .limits
-                        .time
-                        .map(|t| t.saturating_sub(began.elapsed()));
-                    linear_conflict(control)
-                }
+        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, tables, control)? {
+            Ok((db, control)) => anytime::run(puzzle, start, db.search(), control),
+            Err(_) => {
+                spec = HeuristicSpec::LinearConflict;
+                let mut control = control;
+                control.limits.time = control
+                    .limits
+                    .time
+                    .map(|t| t.saturating_sub(began.elapsed()));
+                linear_conflict(control)
             }
-        }
+        },
         HeuristicSpec::LinearConflict => linear_conflict(control),
         _ => match heuristic_for_search(&spec, puzzle, tables, control)? {
             Ok((h, control)) => anytime::run(puzzle, start, Reevaluate(h.as_ref()), control),

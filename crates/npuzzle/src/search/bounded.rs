@@ -8,9 +8,10 @@
 //!
 //! * **Costs** are integers, `f = SCALE·g + W·h` with `W` in thousandths, so a bound holds
 //!   for the rounded weight.
-//! * **Best first.** A node's children are evaluated, then visited in order of `f`: the
-//!   iteration that finds a path dives straight at it (the heuristic is evaluated again for
-//!   the children visited, which costs less than the dives it saves).
+//! * **One evaluation a child**, visited in the fixed move order as soon as it is within the
+//!   threshold. Visiting children best first (evaluate all, sort, evaluate again) was tried:
+//!   on Korf & Felner's 24-puzzles with 6-6-6-6 at `W` = 1.3 it generated the same number
+//!   of nodes to the first path (within 1 %) at two thirds of the speed.
 //! * **Pruned by the best known.** With an admissible heuristic, a child with
 //!   `g + h ≥ below` cannot lie on a path shorter than `below`, at any weight; it is never
 //!   visited and never raises the next threshold. So a search that runs out of states has
@@ -191,9 +192,6 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
         if self.depth > self.stats.max_open {
             self.stats.max_open = self.depth;
         }
-        // Evaluate the children, keep those within both bounds, visit them best first.
-        let mut kids = [(0u64, 0usize, 0usize); 4];
-        let mut n = 0;
         let neighbours = self.neighbours[blank];
         // Values from `cut` up need not be exact (pattern databases then skip lookups): such
         // a child is pruned, by the threshold or by the best length, and its f is no lower
@@ -214,26 +212,16 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
             self.stats.generated += 1;
             let to = usize::from(to);
             let (h2, undo, tile) = self.push(blank, to, mi, h, cut);
-            self.pop(blank, to, undo, tile);
             if g + 1 + h2 >= self.below {
+                self.pop(blank, to, undo, tile);
                 continue; // cannot lie on a path shorter than the best known
             }
             let f = self.f(g + 1, h2);
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
+                self.pop(blank, to, undo, tile);
                 continue;
             }
-            // Insertion into the (at most three) kept children, by f.
-            let mut i = n;
-            while i > 0 && kids[i - 1].0 > f {
-                kids[i] = kids[i - 1];
-                i -= 1;
-            }
-            kids[i] = (f, mi, to);
-            n += 1;
-        }
-        for &(_, mi, to) in &kids[..n] {
-            let (h2, undo, tile) = self.push(blank, to, mi, h, u32::MAX);
             // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
             if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi) {
                 self.path.push(Move::ALL[mi]);
