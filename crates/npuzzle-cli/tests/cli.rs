@@ -600,3 +600,106 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The bug: auto gave a named heuristic a node budget, then swapped in weighted A*, so
+/// `-H misplaced` on this 8-puzzle answered 33 moves and `-H linear-conflict` on a 58-move
+/// 15-puzzle 76. A named heuristic now runs alone, and its answer is optimal.
+#[test]
+fn a_named_heuristic_runs_as_asked_and_answers_optimally() {
+    for (board, goal, flags, optimal) in [
+        ("8 6 7/2 5 4/3 0 1", "standard", vec!["-H", "misplaced"], 31),
+        ("8 6 7/2 5 4/3 0 1", "standard", vec!["-H", "euclidean"], 31),
+        (
+            "5 7 3 12 15 13 14 8 0 10 9 6 1 4 2 11",
+            "blank-first",
+            vec![
+                "-H",
+                "linear-conflict",
+                "--time-limit",
+                "20",
+                "--threads",
+                "1",
+            ],
+            58,
+        ),
+    ] {
+        let mut args = vec!["solve", board, "--goal", goal, "--json"];
+        args.extend(flags.iter().copied());
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{flags:?}: {err}");
+        let v = json_line(&out);
+        assert_eq!(v["length"], optimal, "{flags:?}");
+        assert_eq!(v["optimal"], true, "{flags:?}");
+        assert_eq!(v["algorithm"], "idastar", "{flags:?}");
+        assert_eq!(v["heuristic"], flags[1], "{flags:?}");
+        assert_eq!(v["phase"], "search", "{flags:?}");
+    }
+}
+
+/// Auto's anytime engine on a 24-puzzle within a short budget: an answer, its proven bound,
+/// its improvements, and the progress lines of `--progress` before the result.
+#[test]
+fn auto_on_a_24_puzzle_answers_within_its_budget_with_a_bound_and_progress() {
+    let board = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        &[
+            "solve",
+            board,
+            "--goal",
+            "blank-first",
+            "--time-limit",
+            "1",
+            "--threads",
+            "1",
+            "-H",
+            "linear-conflict",
+            "-a",
+            "auto",
+            "--json",
+            "--progress",
+            "--pdb-dir",
+            dir.path().to_str().unwrap(),
+        ],
+        None,
+    );
+    // A named heuristic: IDA* alone, stopped by the limit (exit 3) — no path.
+    assert_eq!(code, 3, "{err}");
+    assert!(json_line(&out)["length"].is_null());
+    let (code, out, err) = run(
+        &[
+            "solve",
+            board,
+            "--goal",
+            "blank-first",
+            "--time-limit",
+            "2",
+            "--threads",
+            "1",
+            "--json",
+            "--progress",
+            "--pdb-dir",
+            dir.path().to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() >= 2, "{out}");
+    let mut last_len = u64::MAX;
+    for line in &lines[..lines.len() - 1] {
+        let p: serde_json::Value = serde_json::from_str(line).unwrap();
+        let len = p["progress"]["length"].as_u64().unwrap_or(u64::MAX);
+        assert!(len <= last_len, "{out}");
+        last_len = len;
+    }
+    let v: serde_json::Value = serde_json::from_str(lines[lines.len() - 1]).unwrap();
+    assert_eq!(v["phase"], "anytime");
+    let (len, lower) = (
+        v["length"].as_u64().unwrap(),
+        v["lower_bound"].as_u64().unwrap(),
+    );
+    // Korf & Felner's instance 1: 95 moves.
+    assert!(lower <= 95 && len >= 95, "{len} ≥ 95 ≥ {lower}");
+    assert!(!v["improvements"].as_array().unwrap().is_empty());
+}

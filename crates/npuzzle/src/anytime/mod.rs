@@ -45,6 +45,10 @@ pub const WEIGHTS: [f64; 12] = [
 /// The share of a time budget the improve phase may use; the prove phase gets the rest.
 pub const IMPROVE_SHARE: f64 = 0.75;
 
+/// The improve phase's time left is divided by this for the tail searches after each path a
+/// weighted search finds (see `Run::improve_tail`).
+const TAIL_SHARE: u32 = 8;
+
 /// One improvement of the answer or of its lower bound.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Improvement {
@@ -153,6 +157,8 @@ pub fn run<H: IncrementalHeuristic + Clone + Send>(
             if let Some(moves) = out.moves {
                 run.offer(moves, &format!("weighted idastar W={w}"));
                 run.shorten(puzzle, &tiles);
+                let left = until.saturating_sub(began.elapsed());
+                run.improve_tail(puzzle, &tiles, &heuristic, left / TAIL_SHARE);
             } else if out.exhausted {
                 run.prove_best("proved");
             } else if run.user_stop(out.stopped_by) {
@@ -318,6 +324,49 @@ impl<'r> Run<'r> {
         }
     }
 
+    /// Re-solves the incumbent's last moves optimally with the run's own heuristic (a
+    /// pattern database, towards the goal, so far stronger than the windows of [`shorten`]):
+    /// from states ever further back along the path, IDA* for a path to the goal shorter
+    /// than the rest of the incumbent. Each search gets at most `slice`; the first that
+    /// does not finish in it ends the walk back.
+    fn improve_tail<H: IncrementalHeuristic + Clone>(
+        &mut self,
+        puzzle: &Puzzle,
+        tiles: &[u8],
+        heuristic: &H,
+        slice: Duration,
+    ) {
+        const STEP: usize = 4;
+        let mut back = STEP;
+        while let Some(moves) = self.moves.clone() {
+            if back > moves.len() || slice.is_zero() {
+                return;
+            }
+            let i = moves.len() - back;
+            let state = state_after(puzzle, tiles, &moves[..i]);
+            let how = Deepening {
+                below: back as u32,
+                ..Deepening::default()
+            };
+            let control = Control {
+                threads: 1,
+                ..self.sub(Some(slice))
+            };
+            let out = deepen(puzzle, &state, heuristic.clone(), control, how);
+            self.add(&out.stats);
+            match out.moves {
+                Some(tail) => {
+                    let mut better = moves[..i].to_vec();
+                    better.extend(tail);
+                    self.offer(better, "idastar tail");
+                }
+                None if out.stopped_by.is_some() => return,
+                None => {}
+            }
+            back += STEP;
+        }
+    }
+
     /// Shortens the incumbent (see [`shorten`]) within the user's limits.
     fn shorten(&mut self, puzzle: &Puzzle, tiles: &[u8]) {
         let Some(moves) = &self.moves else { return };
@@ -378,4 +427,16 @@ impl<'r> Run<'r> {
             stopped_by: self.stopped_by,
         }
     }
+}
+
+/// The tiles after `moves` from `tiles` (moves of the blank).
+fn state_after(puzzle: &Puzzle, tiles: &[u8], moves: &[Move]) -> Vec<u8> {
+    let mut state = tiles.to_vec();
+    let mut blank = state.iter().position(|&t| t == 0).expect("a blank");
+    for &m in moves {
+        let to = usize::from(puzzle.neighbours[blank][m.index()]);
+        state.swap(blank, to);
+        blank = to;
+    }
+    state
 }
