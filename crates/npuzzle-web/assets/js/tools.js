@@ -82,7 +82,9 @@ export function makeTools(ui) {
           ? `Searching… ${s} s${anytime ? ` of ${body.time_limit} s` : ''} · expanded ${count(last.expanded)} · generated ${count(last.generated)}${last.bound != null && !anytime ? ` · bound ${last.bound}` : ''}`
           : `Searching… ${s} s`;
       best.hidden = !anytime;
-      if (anytime) best.textContent = `best ${count(anytime.best)} · proven ≥ ${count(anytime.lower_bound)}`;
+      // Written only when it changes: the line is a polite live region.
+      const now = anytime ? `best ${count(anytime.best)} · proven ≥ ${count(anytime.lower_bound)}` : '';
+      if (best.textContent !== now) best.textContent = now;
       finish.hidden = !(anytime && search.id);
     };
     const tick = setInterval(show, 100);
