@@ -1,6 +1,6 @@
 // Issue 24, "The page, Python and the terminal game, third pass": one test per page problem
-// the issue reports (items 1, 2, 3, 4 and 7; 5, 6 and 8 are the server's and the engine's),
-// each seen to fail on the page as it was.
+// the issue reports (items 1, 2, 3, 4 and 7; 6 and 8, the anytime engine on the page, are in
+// anytime.test.mjs; 5 is the server's), each seen to fail on the page as it was.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 """Type stubs for the compiled core of npuzzle (``npuzzle._native``)."""
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypedDict, Union
 
 from os import PathLike
 
@@ -62,6 +62,24 @@ class Board:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
+class Improvement(TypedDict):
+    """One improvement of the anytime engine's answer or of its proven lower bound."""
+
+    seconds: float
+    length: Optional[int]
+    lower_bound: int
+    by: str
+
+class ProgressReport(TypedDict):
+    """What ``solve(progress=…)`` passes each time the best length or the bound improves
+    (the fields of ``npuzzle solve --json --progress`` lines)."""
+
+    seconds: float
+    length: Optional[int]
+    lower_bound: Optional[int]
+    expanded: int
+    generated: int
+
 class Solution:
     """The result of a solve. Attributes are the fields of ``npuzzle solve --json``;
     ``start`` and ``goal`` are ``Board`` objects."""
@@ -101,6 +119,10 @@ class Solution:
     @property
     def bound_factor(self) -> Optional[float]: ...
     @property
+    def improvements(self) -> List[Improvement]:
+        """How the anytime engine's answer and bound improved, in order (empty for a
+        single search)."""
+    @property
     def start(self) -> Board: ...
     @property
     def goal(self) -> Board: ...
@@ -139,8 +161,10 @@ def solve(
     time_limit: Optional[float] = None,
     max_nodes: Optional[int] = None,
     memory_limit: Optional[int] = None,
+    progress: Optional[Callable[[ProgressReport], Any]] = None,
 ) -> Solution:
-    """Solves one board. Raises ``InvalidBoard``/``InvalidOption`` for bad input,
+    """Solves one board. ``progress`` is called each time the anytime engine's best length
+    or proven lower bound improves. Raises ``InvalidBoard``/``InvalidOption`` for bad input,
     ``Unsolvable`` (with ``.solution``) and ``LimitReached`` (with the statistics so far)."""
 
 def solve_many(

@@ -27,13 +27,21 @@ use crate::solution::{self, PySolution};
 /// 4096 by default) bound the search, as ``--time-limit``, ``--max-nodes`` and
 /// ``--memory-limit`` do.
 ///
+/// On boards of 11 to 255 cells, ``auto`` runs the anytime engine: a first answer at once,
+/// improved until it is proved optimal or the time runs out (``time_limit``; by default
+/// none up to 16 cells, 10 seconds above). ``progress``, a callable, then gets a dict each
+/// time the best length or the proven lower bound improves: ``seconds``, ``length``,
+/// ``lower_bound``, ``expanded``, ``generated`` (as ``npuzzle solve --json --progress``
+/// prints them); the answer's ``improvements`` list them all.
+///
 /// Raises ``InvalidBoard`` or ``InvalidOption`` (``ValueError``s) for bad input,
 /// ``Unsolvable`` when the goal cannot be reached and ``LimitReached`` when a limit stops
-/// the search; both carry the ``Solution`` as ``.solution``. Ctrl-C stops the search.
+/// the search; both carry the ``Solution`` as ``.solution``. Ctrl-C, or an exception from
+/// ``progress``, stops the search and is raised.
 #[pyfunction]
 #[pyo3(signature = (board, size=None, goal=None, heuristic=None, algorithm="auto",
-    weight=None, time_limit=None, max_nodes=None, memory_limit=None),
-    text_signature = "(board, size=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None)")]
+    weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None),
+    text_signature = "(board, size=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -46,7 +54,16 @@ pub fn solve(
     time_limit: Option<f64>,
     max_nodes: Option<i64>,
     memory_limit: Option<i64>,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySolution> {
+    if let Some(p) = &progress {
+        if !p.is_callable() {
+            return Err(errors::error(
+                Kind::InvalidOption,
+                "progress must be a callable (or None)".to_string(),
+            ));
+        }
+    }
     let shape = size.map(shape_arg).transpose()?;
     let start = board_object(board, shape)?;
     let config = SolveConfig::new(
@@ -64,7 +81,7 @@ pub fn solve(
         .map_err(errors::goal)?;
     let goal = Py::new(py, PyBoard::new(goal))?;
     let cancel = AtomicBool::new(false);
-    let interrupt = Interrupt::new(&cancel);
+    let interrupt = Interrupt::with_callback(&cancel, progress.map(Bound::unbind));
     let on_progress = |p: &Progress| interrupt.check(p);
     let control = Control {
         limits: config.limits,

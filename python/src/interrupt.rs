@@ -1,41 +1,84 @@
-//! Ctrl-C during a search that runs with the GIL released.
+//! Ctrl-C during a search that runs with the GIL released, and `solve(progress=…)`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use npuzzle::search::Progress;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// Looks for Ctrl-C from a search's progress callback (about ten times a second): asks
 /// Python whether a signal arrived and, if one did, raises the search's cancel flag and
 /// keeps the exception to raise once the search has stopped. (Python runs signal handlers
 /// on the main thread only, and only when asked: a search that never asks cannot be
 /// interrupted.)
+///
+/// With a Python callback ([`Interrupt::with_callback`]) it also passes on the anytime
+/// engine's improvements: the callback gets a dict each time the best length or the proven
+/// lower bound changes. An exception the callback raises stops the search the same way.
 pub struct Interrupt<'a> {
     cancel: &'a AtomicBool,
     caught: Mutex<Option<PyErr>>,
+    callback: Option<Py<PyAny>>,
+    /// The best length and lower bound last passed to the callback.
+    told: Mutex<(Option<u32>, Option<u32>)>,
 }
 
 impl<'a> Interrupt<'a> {
     /// Watches for Ctrl-C on behalf of the searches that `cancel` stops.
     pub fn new(cancel: &'a AtomicBool) -> Interrupt<'a> {
+        Interrupt::with_callback(cancel, None)
+    }
+
+    /// As [`Interrupt::new`], and tells `callback` of each improvement.
+    pub fn with_callback(cancel: &'a AtomicBool, callback: Option<Py<PyAny>>) -> Interrupt<'a> {
         Interrupt {
             cancel,
             caught: Mutex::new(None),
+            callback,
+            told: Mutex::new((None, None)),
         }
     }
 
     /// The progress callback.
-    pub fn check(&self, _: &Progress) {
+    pub fn check(&self, p: &Progress) {
         Python::attach(|py| {
-            if let Err(e) = py.check_signals() {
-                *self.caught.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+            let result = py.check_signals().and_then(|()| self.tell(py, p));
+            if let Err(e) = result {
+                let mut caught = self.caught.lock().unwrap_or_else(|p| p.into_inner());
+                caught.get_or_insert(e);
                 self.cancel.store(true, Ordering::Relaxed);
             }
         })
     }
 
-    /// The exception of a signal caught since the last call, if any.
+    /// Calls the Python callback with `{"seconds", "length", "lower_bound", "expanded",
+    /// "generated"}` (the fields of `npuzzle solve --json --progress` lines) when the best
+    /// length or the bound changed since it was last called.
+    fn tell(&self, py: Python<'_>, p: &Progress) -> PyResult<()> {
+        let Some(callback) = &self.callback else {
+            return Ok(());
+        };
+        let now = (p.best, p.lower_bound);
+        {
+            let mut told = self.told.lock().unwrap_or_else(|p| p.into_inner());
+            if now == *told || now == (None, None) || self.cancel.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            *told = now;
+        }
+        let d = PyDict::new(py);
+        d.set_item("seconds", p.elapsed.as_secs_f64())?;
+        d.set_item("length", p.best)?;
+        d.set_item("lower_bound", p.lower_bound)?;
+        d.set_item("expanded", p.expanded)?;
+        d.set_item("generated", p.generated)?;
+        callback.call1(py, (d,))?;
+        Ok(())
+    }
+
+    /// The exception of a signal caught (or raised by the callback) since the last call,
+    /// if any.
     pub fn take(&self) -> Option<PyErr> {
         self.caught.lock().unwrap_or_else(|p| p.into_inner()).take()
     }

@@ -124,6 +124,7 @@ impl SolveConfig {
                 algorithm: algorithm_arg(algorithm)?,
                 heuristic: heuristic_arg(heuristic)?,
                 weight,
+                optimal: false,
             },
             goal: GoalArg::from_py(goal)?,
             limits: Limits {

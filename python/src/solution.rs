@@ -1,5 +1,6 @@
 //! `npuzzle.Solution`: the result of a solve, whose fields are those of `npuzzle solve --json`.
 
+use npuzzle::anytime::Improvement;
 use npuzzle::plan::PhaseKind;
 use npuzzle::search::{SearchStats, StopReason};
 use npuzzle::{
@@ -29,7 +30,7 @@ pub fn outcome(result: Result<Solution, SolveError>) -> Result<Outcome, SolveErr
 /// The result of ``solve``: its attributes are the fields of ``npuzzle solve --json``
 /// (``length``, ``moves``, ``optimal``, ``expanded``, ``generated``, ``max_open``,
 /// ``seconds``, ``heuristic``, ``admissible``, ``algorithm``, ``stopped_by``, ``size``,
-/// ``reason``, ``lower_bound``, ``bound_factor``), except that ``start`` and ``goal`` are
+/// ``reason``, ``lower_bound``, ``bound_factor``, ``improvements``), except that ``start`` and ``goal`` are
 /// ``Board`` objects. ``to_dict()`` is that JSON object; ``path`` lists the boards from
 /// start to goal.
 //
@@ -108,6 +109,29 @@ struct ReportFields {
     lower_bound: Option<u64>,
     #[serde(default)]
     bound_factor: Option<f64>,
+    #[serde(default)]
+    improvements: Vec<ImprovementFields>,
+}
+
+/// [`Improvement`]'s fields, read back from JSON.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImprovementFields {
+    seconds: f64,
+    length: Option<u64>,
+    lower_bound: u64,
+    by: String,
+}
+
+impl From<ImprovementFields> for Improvement {
+    fn from(f: ImprovementFields) -> Improvement {
+        Improvement {
+            seconds: f.seconds,
+            length: f.length,
+            lower_bound: f.lower_bound,
+            by: f.by,
+        }
+    }
 }
 
 impl ReportFields {
@@ -177,6 +201,7 @@ impl ReportFields {
             trace: Vec::new(),
             lower_bound: self.lower_bound,
             bound_factor: self.bound_factor,
+            improvements: self.improvements.into_iter().map(Into::into).collect(),
         }))
     }
 }
@@ -234,7 +259,7 @@ impl PySolution {
     fn admissible(&self) -> Option<bool> {
         self.solution().map(|s| s.admissible)
     }
-    /// Which phase of the plan answered (``search``, ``optimal``, ``bounded`` or
+    /// Which phase of the plan answered (``search``, ``optimal``, ``anytime`` or
     /// ``constructive``), ``None`` when no search ran.
     #[getter]
     fn phase(&self) -> Option<&'static str> {
@@ -270,6 +295,16 @@ impl PySolution {
     #[getter]
     fn bound_factor(&self) -> Option<f64> {
         self.solution()?.bound_factor
+    }
+    /// How the anytime engine's answer improved, in order: a list of dicts with
+    /// ``seconds`` (since the search began), ``length`` (the best answer then), ``lower_bound``
+    /// (proven then) and ``by`` (what found it: ``constructive``, ``shortened``,
+    /// ``weighted idastar W=1.3``, ``idastar bound 86``, ``proved``…). Empty when a single
+    /// search answered (a named heuristic or algorithm, or a board of up to 10 cells).
+    #[getter]
+    fn improvements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let list: &[Improvement] = self.solution().map_or(&[], |s| &s.improvements);
+        Ok(pythonize::pythonize(py, list)?)
     }
     /// The start board.
     #[getter]

@@ -8,6 +8,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use npuzzle::plan::choices;
 use npuzzle::search::Progress;
@@ -19,6 +20,7 @@ use crate::error::AppError;
 use crate::input::{self, BoardInput, GoalInput, Instance, JsonBody};
 use crate::job::{report_json, result_line, solve_options, solve_response, Job, SolveRequest};
 use crate::state::{spawn_job, AppState, CancelOnDrop, Priority};
+use crate::stop::Stops;
 
 /// `GET /api/info`: what the server offers and its limits, for the page's menus.
 pub async fn info(State(state): State<AppState>) -> Json<Value> {
@@ -185,12 +187,16 @@ fn ndjson(body: Body) -> Response {
 
 /// `POST /api/solve/stream`: as `/api/solve`, but the answer is newline-delimited JSON: a
 /// `{"waiting": "waiting for a free slot", "ahead": n}` line when every search slot is busy,
-/// a `{"started": true}` line when the search starts, a `{"progress": …}` line about ten
-/// times a second while it runs, then one `{"result": <report>}` or `{"error": "…"}` line.
+/// a `{"started": true, "id": …}` line when the search starts (the id for [`solve_stop`]),
+/// a `{"progress": …}` line about ten times a second while it runs and at once when the
+/// anytime engine improves its answer or its bound (`best` and `lower_bound`), then one
+/// `{"result": <report>}` or `{"error": "…"}` line (the report's `improvements` list the
+/// anytime engine's answers over time).
 /// A small warm search is answered at once with the result line alone, as `/api/solve`
 /// answers it without a slot. Closing the connection cancels the search (or the wait).
 pub async fn solve_stream(
     State(state): State<AppState>,
+    Extension(stops): Extension<Stops>,
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Response, AppError> {
     let job = Job::new(req, &state)?;
@@ -235,6 +241,7 @@ pub async fn solve_stream(
         };
         let running = waiter.running();
         let key = job.warm_key();
+        let entry = stops.register(&flag);
         drop(spawn_job(Priority::Low, move || {
             let _slot = slot;
             let _running = running;
@@ -245,15 +252,21 @@ pub async fn solve_stream(
                     "open": p.open,
                     "bound": p.bound,
                     "seconds": p.elapsed.as_secs_f64(),
+                    // The anytime engine's answer so far and its proven bound (null in a
+                    // single search, and `best` before the first answer).
+                    "best": p.best,
+                    "lower_bound": p.lower_bound,
                 }});
                 // A slow reader misses progress lines rather than slowing the search.
                 let _ = tx.try_send(format!("{line}\n"));
             };
-            let _ = tx.try_send(format!("{}\n", json!({ "started": true })));
+            let started = json!({ "started": true, "id": entry.id() });
+            let _ = tx.try_send(format!("{started}\n"));
             let result = job.run(&flag, Some(&progress));
             if result.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
                 waiter.mark_warm(key);
             }
+            drop(entry);
             let _ = done.send(result_line(&job, result));
         }));
     });
@@ -276,6 +289,25 @@ pub async fn solve_stream(
     Ok(ndjson(Body::from_stream(lines)))
 }
 
+/// `POST /api/solve/stop` fields.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StopRequest {
+    /// The id of a stream's `started` line.
+    id: String,
+}
+
+/// `POST /api/solve/stop {"id": …}`: ends the streamed search with that id now; its stream
+/// stays open and ends with the best answer found (`stopped_by: "cancelled"`). Answers
+/// `{"stopped": true}`, or `false` when no search with that id is running (it ended, or
+/// never was).
+pub async fn solve_stop(
+    Extension(stops): Extension<Stops>,
+    JsonBody(req): JsonBody<StopRequest>,
+) -> Json<Value> {
+    Json(json!({ "stopped": stops.stop(&req.id) }))
+}
+
 /// `POST /api/hint` fields.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -290,8 +322,11 @@ pub struct HintRequest {
 /// Longest a hint searches (a hint should come back while the player waits).
 const HINT_TIME: Duration = Duration::from_secs(5);
 
-/// `POST /api/hint`: the next move of `auto`'s solution: optimal when its optimal phase
-/// answers in time, else of a bounded or constructive one, with `optimal: false`.
+/// `POST /api/hint`: the first move of `auto`'s solution within the hint's budget (the
+/// request's `time_limit`, at most [`HINT_TIME`]): on boards of up to 16 cells a proved
+/// shortest path, on larger ones the anytime engine's best when the budget ends, with its
+/// proven `lower_bound` and `optimal: false` unless the bound meets it. `moves` is the
+/// whole path the hint starts.
 pub async fn hint(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<HintRequest>,
@@ -302,8 +337,8 @@ pub async fn hint(
     let options = solve_options(heuristic, Algorithm::Auto, 2.0)?;
     let mut limits = input::limits(&config, req.time_limit, None)?;
     limits.time = limits.time.map(|t| t.min(HINT_TIME));
-    // Auto's plan ends with solvers that always answer, so a board too hard to solve
-    // optimally in time still gets a hint (marked not optimal).
+    // Auto's anytime engine answers at once and improves within the budget, so a board too
+    // hard to solve optimally in time still gets a hint (marked not optimal).
     let job = Job::planned(instance, options, limits, &state, 0, false)?;
     if let Some(response) = job.unsolvable() {
         return Ok(response);
@@ -321,6 +356,8 @@ pub async fn hint(
         "tile": tile,
         "remaining": s.length(),
         "optimal": s.optimal,
+        "lower_bound": s.lower_bound,
+        "moves": s.moves.as_deref().map(Move::to_letters),
         "stopped_by": s.stopped_by.map(|r| r.as_str()),
     }))
     .into_response())

@@ -20,6 +20,7 @@ mod input;
 mod job;
 mod listener;
 mod state;
+mod stop;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
@@ -54,8 +55,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/random", post(api::random))
         .route("/api/solve", post(api::solve_board))
         .route("/api/solve/stream", post(api::solve_stream))
+        .route("/api/solve/stop", post(api::solve_stop))
         .route("/api/hint", post(api::hint))
         .route("/api/compare", post(api::compare))
+        .layer(axum::Extension(stop::Stops::default()))
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(DefaultBodyLimit::max(body_limit))

@@ -138,7 +138,7 @@ fn request() -> impl Strategy<Value = (String, String, Vec<(String, String)>, Ve
         3 => prop::sample::select(vec!["/api/solve", "/api/check", "/api/hint"])
             .prop_map(String::from),
         1 => prop::sample::select(vec![
-            "/api/solve", "/api/solve/stream", "/api/check", "/api/random", "/api/hint",
+            "/api/solve", "/api/solve/stream", "/api/solve/stop", "/api/check", "/api/random", "/api/hint",
             "/api/compare", "/api/info", "/", "/assets/app.js", "/assets/../Cargo.toml",
             "/favicon.ico",
         ])

@@ -532,6 +532,7 @@ async function start() {
   byId('clear').addEventListener('click', () => editor.clear());
   byId('solve').addEventListener('click', tools.solve);
   byId('cancel').addEventListener('click', () => state.solveAbort?.abort());
+  byId('finish').addEventListener('click', tools.finish);
   byId('hint').addEventListener('click', tools.hint);
   byId('undo').addEventListener('click', undo);
   byId('restart').addEventListener('click', restart);

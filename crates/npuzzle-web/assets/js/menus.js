@@ -44,12 +44,14 @@ export function heuristicName(id) {
 }
 
 /**
- * The auto entry's label: it promises optimality only when the plan keeps it. A plan whose
- * first phase is optimal under a budget, with bounded or constructive phases after it, says
- * so ("tries optimal first; not guaranteed").
+ * The auto entry's label: it promises optimality only when the plan keeps it. The anytime
+ * engine under a time budget (boards above 16 cells) says what it gives ("best within the
+ * time limit"); a plan whose first phase is optimal under a budget, with other phases after
+ * it, says "tries optimal first; not guaranteed".
  */
 export function autoLabel(entry, phases) {
   if (entry?.optimal === true) return 'Auto (optimal)';
+  if (entry?.optimal === false && phases?.[0]?.kind === 'anytime') return 'Auto (best within the time limit, with a proven bound)';
   if (entry?.optimal === false) return phases?.[0]?.optimal ? 'Auto (tries optimal first; not guaranteed)' : 'Auto (fast; not guaranteed optimal)';
   return 'Auto (chosen for the board)';
 }
@@ -134,7 +136,7 @@ export async function choiceChanged() {
       : await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom', { heuristic: h === 'auto' ? null : h, algorithm, weight });
     if (seq !== planSeq) return;
     out.className = 'help';
-    showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '');
+    showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '', chosen.plan);
   } catch (e) {
     out.className = 'help error';
     out.textContent = `The server would refuse this choice: ${e.message}.`;
@@ -142,7 +144,18 @@ export async function choiceChanged() {
 }
 
 /** The plan's summary: its first line, and the phases and tables under "details". */
-function showSummary(out, summary) {
+function showSummary(out, summary, plan) {
   const [first, ...rest] = summary.trim().split('\n');
-  out.replaceChildren(first || '', ...(rest.length ? [el('details', {}, el('summary', { text: 'Phases and tables' }), el('pre', { class: 'plan-details', text: rest.join('\n') }))] : []));
+  out.replaceChildren(first || '', anytimeNote(plan), ...(rest.length ? [el('details', {}, el('summary', { text: 'Phases and tables' }), el('pre', { class: 'plan-details', text: rest.join('\n') }))] : []));
+}
+
+/**
+ * What waiting buys when auto runs the anytime engine with a budget (boards above 16
+ * cells): the first answer comes at once, the rest of the time limit improves it (issue 24,
+ * page 6: on a 10×10 it used to wait the whole limit for what "row by row" gives at once).
+ */
+function anytimeNote(plan) {
+  const phase = plan?.phases?.[0];
+  if (phase?.kind !== 'anytime' || plan.optimal) return null;
+  return el('span', { id: 'anytime-note', text: ' Auto has an answer within milliseconds and spends the time limit shortening it and raising the proven bound; the search shows both as they improve, and “Use this answer” takes the best so far at once.' });
 }

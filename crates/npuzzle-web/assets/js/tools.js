@@ -11,6 +11,9 @@ import { searchState } from './search-steps.js';
 import { ARROW, WORD, boardText, pathBoards, sameTiles, tileMove } from './puzzle.js';
 import { announce, boardKey, goal, ready, request, state } from './page-state.js';
 
+/** The longest a hint on a board of more than 16 cells searches (the server allows 5 s). */
+const HINT_SECONDS = 2;
+
 /** What to try when a limit stopped a search before it found a solution. */
 const ADVICE = {
   time: 'Try a stronger heuristic, another algorithm or a longer time limit.',
@@ -34,6 +37,9 @@ export function makeTools(ui) {
     const weighted = algorithm.startsWith('weighted');
     return { algorithm, heuristic, weight: weighted ? Number(byId('weight').value) : null };
   }
+
+  /** The streamed search running now, with its id once it started (for `finish`). */
+  let running = null;
 
   async function solve() {
     const result = byId('result');
@@ -59,15 +65,27 @@ export function makeTools(ui) {
     const started = performance.now();
     const progress = byId('progress');
     const text = byId('progress-text');
+    const best = byId('progress-best');
+    const finish = byId('finish');
     let last = null;
     let waiting = null;
+    // The anytime engine's answer so far and its proven bound, from the first progress line
+    // that has them: "best 112 · proven ≥ 86" (issue 24, page 8).
+    let anytime = null;
+    const search = { id: null, stopping: false };
+    running = search;
     const show = () => {
       const s = ((performance.now() - started) / 1000).toFixed(1);
-      text.textContent = waiting
+      text.textContent = search.stopping ? 'Stopping; the best answer so far is on its way…' : waiting
         ? `Waiting for a free slot on the server (${s} s; other searches are running${waiting.ahead ? `, ${waiting.ahead} ahead` : ''})…`
         : last
-          ? `Searching… ${s} s · expanded ${count(last.expanded)} · generated ${count(last.generated)}${last.bound != null ? ` · bound ${last.bound}` : ''}`
+          ? `Searching… ${s} s${anytime ? ` of ${body.time_limit} s` : ''} · expanded ${count(last.expanded)} · generated ${count(last.generated)}${last.bound != null && !anytime ? ` · bound ${last.bound}` : ''}`
           : `Searching… ${s} s`;
+      best.hidden = !anytime;
+      // Written only when it changes: the line is a polite live region.
+      const now = anytime ? `best ${count(anytime.best)} · proven ≥ ${count(anytime.lower_bound)}` : '';
+      if (best.textContent !== now) best.textContent = now;
+      finish.hidden = !(anytime && search.id);
     };
     const tick = setInterval(show, 100);
     progress.hidden = false;
@@ -82,7 +100,9 @@ export function makeTools(ui) {
       const end = await stream('/api/solve/stream', body, (line) => {
         if (line.waiting) waiting = line;
         if (line.started || line.progress) waiting = null;
+        if (line.started && line.id) search.id = line.id;
         if (line.progress) last = line.progress;
+        if (line.progress?.best != null) anytime = line.progress;
         show();
       }, abort.signal);
       if (!end) throw new ApiError(0, 'the server closed the connection before answering');
@@ -100,12 +120,33 @@ export function makeTools(ui) {
     } finally {
       clearInterval(tick);
       progress.hidden = true;
-      const lost = [byId('cancel'), byId('solve'), document.body, null].includes(document.activeElement);
+      best.hidden = true;
+      if (running === search) running = null;
+      const lost = [byId('cancel'), byId('finish'), byId('solve'), document.body, null].includes(document.activeElement);
       byId('solve').disabled = false;
       byId('cancel').hidden = true;
+      finish.hidden = true;
+      finish.disabled = false;
       if (lost) byId('solve').focus();
       if (state.solveAbort === abort) state.solveAbort = null;
       ui.refresh();
+    }
+  }
+
+  /**
+   * "Use this answer": ends the running search now; its stream then ends with the best
+   * answer found (issue 24, page 6). The button is shown once there is an answer.
+   */
+  async function finish() {
+    const id = running?.id;
+    if (!id) return;
+    byId('finish').disabled = true;
+    running.stopping = true;
+    try {
+      await post('/api/solve/stop', { id });
+    } catch {
+      // The search ended meanwhile (its result is on its way) or the server is gone (the
+      // stream says so).
     }
   }
 
@@ -138,10 +179,29 @@ export function makeTools(ui) {
     const verdict = r.optimal ? ', the fewest possible.'
       : bounded ? `; not guaranteed optimal: no solution is shorter than ${plural(r.lower_bound, 'move')} (the lower bound), so this one is within × ${r.bound_factor?.toFixed(3)} of the fewest.`
         : '; shorter solutions may exist.';
-    out.replaceChildren(el('p', {}, el('b', { text: plural(r.length, 'move') }), ` found by ${how}${verdict}`), stats);
+    out.replaceChildren(el('p', {}, el('b', { text: plural(r.length, 'move') }), ` found by ${how}${verdict}`), improvements(r), stats);
     announce(`Solved: ${plural(r.length, 'move')}${r.optimal ? ', optimal' : ''}.`);
     ui.player.load(start, state.rows, state.cols, r.moves || '');
     if (r.optimal) state.play.best = { key: boardKey(start), moves: r.length };
+  }
+
+  /**
+   * How the anytime engine's answer and bound improved: "Improved 4 times in 0.31 s:
+   * 210 → 174 → 136 → 132 → 112 moves; proven ≥ 86." (null for a single search).
+   */
+  function improvements(r) {
+    const steps = (r.improvements || []).filter((i) => i.length != null);
+    if (!steps.length) return null;
+    // The steps where the length fell (the others raised the bound only).
+    const better = steps.filter((i, k) => k === 0 || i.length < steps[k - 1].length);
+    const lengths = better.map((i) => count(i.length)).join(' → ');
+    const why = r.stopped_by === 'cancelled' ? ' Stopped early, as you asked.'
+      : r.stopped_by === 'time' ? ' The time limit ended the search before the bound met the answer.' : '';
+    return el('p', { class: 'improvements', id: 'improvements' },
+      better.length > 1
+        ? `Improved ${plural(better.length - 1, 'time')} in ${duration(better.at(-1).seconds)}: ${lengths} moves`
+        : `First answer in ${duration(better[0].seconds)}, not improved on`,
+      `; proven ≥ ${count(r.lower_bound ?? steps.at(-1).lower_bound)}.${why}`);
   }
 
   function stat(label, value) {
@@ -179,7 +239,12 @@ export function makeTools(ui) {
     const key = boardKey();
     out.textContent = 'Thinking…';
     try {
-      const { data, status } = await post('/api/hint', request());
+      // Boards of up to 16 cells get a proved shortest path (within the server's hint budget,
+      // 5 s; milliseconds for most); larger ones the anytime engine's best within
+      // HINT_SECONDS, with its proven bound.
+      const big = state.rows * state.cols > 16;
+      const budget = big ? { time_limit: Math.min(HINT_SECONDS, state.info.limits.time_limit) } : {};
+      const { data, status } = await post('/api/hint', request(budget));
       if (key !== boardKey()) return; // the board moved on; this hint is for another one
       if (status === 422) {
         out.textContent = `No hint: ${data.reason}.`;
@@ -191,7 +256,8 @@ export function makeTools(ui) {
       }
       const { tile, dir } = tileMove(state.board, state.rows, state.cols, data.move);
       ui.view.flash(tile);
-      const togo = data.remaining != null ? ` (${plural(data.remaining, 'move')} to go${data.optimal ? ', optimal' : ', not guaranteed optimal'})` : '';
+      const bound = data.lower_bound != null && data.lower_bound < data.remaining ? `, not guaranteed optimal: at least ${count(data.lower_bound)}` : ', not guaranteed optimal';
+      const togo = data.remaining != null ? ` (${plural(data.remaining, 'move')} to go${data.optimal ? ', optimal' : bound})` : '';
       out.textContent = `Hint: slide tile ${tile} ${WORD[dir]} ${ARROW[dir]}${togo}.`;
     } catch (e) {
       if (key === boardKey()) out.textContent = e.message;
@@ -330,5 +396,5 @@ export function makeTools(ui) {
   byId('tree-next').addEventListener('click', () => expansion((state.results.tree?.step ?? 0) + 1));
   byId('tree-last').addEventListener('click', () => expansion(Infinity));
 
-  return { solve, hint, findBest, compare, drawCompare, tree };
+  return { solve, finish, hint, findBest, compare, drawCompare, tree };
 }
