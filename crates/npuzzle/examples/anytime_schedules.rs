@@ -35,7 +35,10 @@ fn main() {
         .take(first)
         .map(|l| {
             let n: Vec<u32> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
-            (Board::new(shape, n[..25].to_vec()).unwrap(), u64::from(n[25]))
+            (
+                Board::new(shape, n[..25].to_vec()).unwrap(),
+                u64::from(n[25]),
+            )
         })
         .collect();
 

@@ -306,6 +306,7 @@ fn answered_by(improvements: &[Improvement], length: Option<usize>) -> Algorithm
         .find_map(|i| match i.by.as_str() {
             "constructive" => Some(Algorithm::Constructive),
             "idastar" | "proved" => Some(Algorithm::IdaStar),
+            by if by.starts_with("weighted astar") => Some(Algorithm::WeightedAStar),
             by if by.starts_with("weighted") => Some(Algorithm::WeightedIdaStar),
             _ => None,
         })
