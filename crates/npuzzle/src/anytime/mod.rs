@@ -173,99 +173,131 @@ pub fn run_with<H: IncrementalHeuristic + Clone + Send>(
     }
 
     // 2. Improve, within a share of the budget.
-    let improve_until = control
-        .limits
-        .time
-        .map(|t| t.mul_f64(schedule.improve_share));
-    if let Some(until) = improve_until {
-        if puzzle.cells() >= schedule.best_first_from_cells {
-            let lc = LinearConflict::new(puzzle);
-            for &w in &schedule.best_first_weights {
-                let left = until.saturating_sub(began.elapsed());
-                if run.done() || left.is_zero() {
-                    break;
-                }
-                let sub = run.sub(Some(left / 2));
-                let out = search::astar(puzzle, &tiles, &lc, true, Priority::Weighted(w), sub);
-                run.add(&out.stats);
-                match out.moves {
-                    Some(moves) => {
-                        run.offer(moves, &format!("weighted astar W={w}"));
-                        run.shorten(puzzle, &tiles);
-                    }
-                    None if run.user_stop(out.stopped_by) => break,
-                    None => {}
-                }
-            }
-        }
-        for &w in &schedule.weights {
-            if run.done() {
-                break;
-            }
-            let left = until.saturating_sub(began.elapsed());
-            if left.is_zero() {
-                break;
-            }
-            let below = run.watch.best.load(Ordering::Relaxed);
-            let out = bounded(
-                &tiles,
-                &puzzle.goal,
-                &puzzle.neighbours,
-                heuristic.clone(),
-                w,
-                below,
-                search::SCALE,
-                Meter::new(run.sub(Some(left))),
-            );
-            run.add(&out.stats);
-            if let Some(moves) = out.moves {
-                run.offer(moves, &format!("weighted idastar W={w}"));
-                run.shorten(puzzle, &tiles);
-                if let Some(share) = schedule.tail_share {
-                    let left = until.saturating_sub(began.elapsed());
-                    run.improve_tail(puzzle, &tiles, &heuristic, left.mul_f64(share));
-                }
-            } else if out.exhausted {
-                run.prove_best("proved");
-            } else if run.user_stop(out.stopped_by) {
-                break;
-            }
-        }
+    if let Some(budget) = control.limits.time {
+        let until = budget.mul_f64(schedule.improve_share);
+        best_first(&mut run, puzzle, &tiles, schedule, until);
+        weighted(&mut run, puzzle, &tiles, &heuristic, schedule, until);
     }
 
     // 3. Prove: IDA* under the incumbent, from the lower bound up.
     if !run.done() {
-        run.watch.proving.store(true, Ordering::Relaxed);
-        let below = run.watch.best.load(Ordering::Relaxed);
-        let sub = run.sub(None);
-        let out = if control.threads > 1 {
-            search::idastar(puzzle, &tiles, heuristic, sub)
-        } else {
-            let bound = &watch.bound;
-            let mut raise = |b: u32| {
-                bound.fetch_max(b, Ordering::Relaxed);
-            };
-            let how = Deepening {
-                first: watch.bound.load(Ordering::Relaxed),
-                below,
-                on_bound: Some(&mut raise),
-            };
-            deepen(puzzle, &tiles, heuristic, sub, how)
-        };
-        run.watch.proving.store(false, Ordering::Relaxed);
-        run.add(&out.stats);
-        if let Some(moves) = out.moves {
-            run.offer(moves, "idastar");
-            run.prove_best("idastar");
-        } else if out.stopped_by.is_none() {
-            run.prove_best("proved");
-        } else {
-            run.stopped_by = out.stopped_by;
-            let b = watch.bound.load(Ordering::Relaxed);
-            run.note(&format!("idastar bound {b}"));
-        }
+        prove(&mut run, puzzle, &tiles, heuristic);
     }
     run.finish()
+}
+
+/// Weighted A* with linear conflict at `schedule.best_first_weights` on boards of at least
+/// `schedule.best_first_from_cells` cells, each for at most half the time left before
+/// `until` (measured from the run's start).
+fn best_first(
+    run: &mut Run<'_>,
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    schedule: &Schedule,
+    until: Duration,
+) {
+    if puzzle.cells() < schedule.best_first_from_cells {
+        return;
+    }
+    let lc = LinearConflict::new(puzzle);
+    for &w in &schedule.best_first_weights {
+        let left = until.saturating_sub(run.watch.began.elapsed());
+        if run.done() || left.is_zero() {
+            break;
+        }
+        let sub = run.sub(Some(left / 2));
+        let out = search::astar(puzzle, tiles, &lc, true, Priority::Weighted(w), sub);
+        run.add(&out.stats);
+        match out.moves {
+            Some(moves) => {
+                run.offer(moves, &format!("weighted astar W={w}"));
+                run.shorten(puzzle, tiles);
+            }
+            None if run.user_stop(out.stopped_by) => break,
+            None => {}
+        }
+    }
+}
+
+/// Weighted IDA* at `schedule.weights` in turn, pruned by the incumbent, until `until`;
+/// each path found is shortened and its tail re-solved.
+fn weighted<H: IncrementalHeuristic + Clone>(
+    run: &mut Run<'_>,
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    heuristic: &H,
+    schedule: &Schedule,
+    until: Duration,
+) {
+    for &w in &schedule.weights {
+        let left = until.saturating_sub(run.watch.began.elapsed());
+        if run.done() || left.is_zero() {
+            break;
+        }
+        let below = run.watch.best.load(Ordering::Relaxed);
+        let out = bounded(
+            tiles,
+            &puzzle.goal,
+            &puzzle.neighbours,
+            heuristic.clone(),
+            w,
+            below,
+            search::SCALE,
+            Meter::new(run.sub(Some(left))),
+        );
+        run.add(&out.stats);
+        if let Some(moves) = out.moves {
+            run.offer(moves, &format!("weighted idastar W={w}"));
+            run.shorten(puzzle, tiles);
+            if let Some(share) = schedule.tail_share {
+                let left = until.saturating_sub(run.watch.began.elapsed());
+                run.improve_tail(puzzle, tiles, heuristic, left.mul_f64(share));
+            }
+        } else if out.exhausted {
+            run.prove_best("proved");
+        } else if run.user_stop(out.stopped_by) {
+            break;
+        }
+    }
+}
+
+/// IDA* under the incumbent from the lower bound up (on `control.threads` threads when
+/// more than one: the parallel search, which reports its thresholds as progress).
+fn prove<H: IncrementalHeuristic + Clone + Send>(
+    run: &mut Run<'_>,
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    heuristic: H,
+) {
+    let watch = run.watch;
+    watch.proving.store(true, Ordering::Relaxed);
+    let below = watch.best.load(Ordering::Relaxed);
+    let sub = run.sub(None);
+    let out = if run.control.threads > 1 {
+        search::idastar(puzzle, tiles, heuristic, sub)
+    } else {
+        let mut raise = |b: u32| {
+            watch.bound.fetch_max(b, Ordering::Relaxed);
+        };
+        let how = Deepening {
+            first: watch.bound.load(Ordering::Relaxed),
+            below,
+            on_bound: Some(&mut raise),
+        };
+        deepen(puzzle, tiles, heuristic, sub, how)
+    };
+    watch.proving.store(false, Ordering::Relaxed);
+    run.add(&out.stats);
+    if let Some(moves) = out.moves {
+        run.offer(moves, "idastar");
+        run.prove_best("idastar");
+    } else if out.stopped_by.is_none() {
+        run.prove_best("proved");
+    } else {
+        run.stopped_by = out.stopped_by;
+        let b = watch.bound.load(Ordering::Relaxed);
+        run.note(&format!("idastar bound {b}"));
+    }
 }
 
 /// What progress reports of a run's searches read and raise.
