@@ -17,10 +17,10 @@ pub fn install() {
     // taking a lock here is safe.
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("\ninterrupted twice: exiting at once");
+            crate::errln!("\ninterrupted twice: exiting at once");
             std::process::exit(130);
         }
-        eprintln!("\ninterrupted: stopping (Ctrl-C again to exit at once)");
+        crate::errln!("\ninterrupted: stopping (Ctrl-C again to exit at once)");
         for flag in FLAGS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
             if let Some(flag) = flag.upgrade() {
                 flag.store(true, Ordering::SeqCst);

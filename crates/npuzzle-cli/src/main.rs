@@ -84,9 +84,16 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            // --help and --version
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            // --help and --version: to a full disk, that is an error like any other output.
+            use std::io::Write;
+            let written = e.print().and_then(|()| std::io::stdout().flush());
+            return match written {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    errln!("error: cannot write the output: {e}");
+                    Outcome::Invalid.into()
+                }
+                _ => ExitCode::SUCCESS,
+            };
         }
         Err(e) => {
             // One line naming the problem, not clap's multi-line usage block.
@@ -95,7 +102,7 @@ fn main() -> ExitCode {
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("invalid arguments");
-            eprintln!("{} (see npuzzle --help)", without_long_value(&e, first));
+            crate::errln!("{} (see npuzzle --help)", without_long_value(&e, first));
             return Outcome::Invalid.into();
         }
     };
@@ -130,7 +137,7 @@ fn main() -> ExitCode {
                 .strip_prefix("error: ")
                 .unwrap_or(&message)
                 .to_string();
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             Outcome::Invalid.into()
         }
     };

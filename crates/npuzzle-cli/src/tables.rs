@@ -119,7 +119,7 @@ pub fn prepare_within(
 pub fn warn_about(events: &[TableEvent]) {
     for e in events {
         if let Some((path, why)) = &e.rejected {
-            eprintln!(
+            crate::errln!(
                 "warning: pattern database {} not used: {why}; rebuilt it",
                 path.display()
             );
@@ -130,7 +130,7 @@ pub fn warn_about(events: &[TableEvent]) {
         TableSource::Built(Some(Err(why))) => Some(why),
         _ => None,
     }) {
-        eprintln!("warning: could not save pattern databases to the cache directory: {why}");
+        crate::errln!("warning: could not save pattern databases to the cache directory: {why}");
     }
 }
 
