@@ -24,7 +24,7 @@ mod trace;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use exit::Outcome;
 
@@ -63,6 +63,10 @@ enum Command {
     Batch(cmd::batch::BatchArgs),
     /// Compare algorithms and heuristics on the same instances: tables, data and a chart.
     Compare(cmd::compare::CompareArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
+    Completions(cmd::completions::CompletionsArgs),
+    /// Print the manual page, or write a page per command to a directory.
+    Manpage(cmd::manpage::ManpageArgs),
 }
 
 /// clap's "invalid value 'VALUE' for '--option'" line without VALUE when it is long: the
@@ -125,6 +129,8 @@ fn main() -> ExitCode {
         Command::Serve(a) => cmd::serve::run(a, &tables),
         Command::Batch(a) => cmd::batch::run(a, &tables),
         Command::Compare(a) => cmd::compare::run(a, &tables),
+        Command::Completions(a) => cmd::completions::run(a, Cli::command()),
+        Command::Manpage(a) => cmd::manpage::run(a, Cli::command()),
     };
     let code = match result {
         // Whatever the results so far, an interrupted run did not finish: exit 3.

@@ -92,3 +92,58 @@ fn every_command_s_output_to_a_full_disk_exits_2() {
     let (code, _, _) = run(&["--version"], None);
     assert_eq!(code, 0);
 }
+
+/// `npuzzle completions SHELL` prints a script that knows the commands and their flags.
+#[test]
+fn completions_for_every_shell_know_the_commands_and_flags() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let (code, script, stderr) = run(&["completions", shell], None);
+        assert_eq!(code, 0, "{shell}: {stderr}");
+        for word in ["npuzzle", "solve", "pdb", "heuristic", "completions"] {
+            assert!(script.contains(word), "{shell} script lacks {word}");
+        }
+    }
+    let (code, _, stderr) = run(&["completions", "tcsh"], None);
+    assert_eq!(code, 2);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // bash accepts the script and registers it.
+    let (_, script, _) = run(&["completions", "bash"], None);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("npuzzle.bash");
+    std::fs::write(&path, script).unwrap();
+    let out = StdCommand::new("bash")
+        .arg("-c")
+        .arg(format!("source {} && complete -p npuzzle", path.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("_npuzzle"));
+}
+
+/// `npuzzle manpage` prints the roff page; `--dir` writes one page per command.
+#[test]
+fn the_manual_page_covers_every_command() {
+    let (code, page, _) = run(&["manpage"], None);
+    assert_eq!(code, 0);
+    assert!(page.contains(".TH npuzzle 1"), "{page}");
+    assert!(page.contains(".SH NAME") && page.contains(".SH SUBCOMMANDS"));
+    let dir = tempfile::tempdir().unwrap();
+    let man1 = dir.path().join("man").join("man1");
+    let (code, _, stderr) = run(&["manpage", "--dir", man1.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{stderr}");
+    for name in [
+        "npuzzle.1",
+        "npuzzle-solve.1",
+        "npuzzle-pdb-build.1",
+        "npuzzle-serve.1",
+    ] {
+        let text = std::fs::read_to_string(man1.join(name)).unwrap();
+        assert!(text.starts_with(".ie"), "{name}");
+    }
+    let solve = std::fs::read_to_string(man1.join("npuzzle-solve.1")).unwrap();
+    assert!(solve.contains("heuristic"));
+    // To a full disk: one line, exit 2.
+    let (code, stderr) = with_full(&["manpage"], true, false);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
