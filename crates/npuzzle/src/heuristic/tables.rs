@@ -126,7 +126,7 @@ impl LastPerfect {
     fn forget(id: u64, key: Option<&PerfectKey>) {
         LAST_PERFECT.with_borrow_mut(|last| {
             let matches = last.as_ref().is_some_and(|l| {
-                l.id == id && key.map_or(true, |(r, c, g)| l.shape == (*r, *c) && l.goal == *g)
+                l.id == id && key.is_none_or(|(r, c, g)| l.shape == (*r, *c) && l.goal == *g)
             });
             if matches {
                 *last = None;
