@@ -10,7 +10,7 @@ if ! command -v tmux >/dev/null; then
   apt-get update -qq
   apt-get install -y -qq tmux >/dev/null
 fi
-cargo build --release -q -p npuzzle-cli
+cargo build --locked --release -q -p npuzzle-cli
 npuzzle=$PWD/target/release/npuzzle
 # A private server, so the run neither sees nor disturbs anyone else's tmux.
 socket="npuzzle-play-$$"
