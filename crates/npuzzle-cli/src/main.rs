@@ -118,6 +118,9 @@ fn main() -> ExitCode {
     ) {
         interrupt::install();
     }
+    if matches!(cli.command, Command::Pdb(_)) {
+        interrupt::install_quiet();
+    }
     let result = match cli.command {
         Command::Solve(a) => cmd::solve::run(a, &tables),
         Command::Check(a) => cmd::check::run(a),

@@ -147,3 +147,153 @@ fn the_manual_page_covers_every_command() {
     assert_eq!(code, 2, "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+/// Names of the files in `dir` (none when it does not exist).
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// E6: Ctrl-C during `pdb build` killed it silently (exit 130; the docs say 2), and one
+/// during a save left a temporary file behind.
+#[test]
+fn ctrl_c_during_pdb_build_exits_2_with_one_line_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    // 7-8 takes half a minute and more: Ctrl-C comes in the middle of the first build.
+    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args([
+            "pdb",
+            "build",
+            "--size",
+            "4x4",
+            "--partition",
+            "7-8",
+            "--pdb-dir",
+        ])
+        .arg(&cache)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = StdCommand::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: interrupted"), "{stderr}");
+    assert!(
+        files_in(&cache).is_empty(),
+        "left behind: {:?}",
+        files_in(&cache)
+    );
+}
+
+/// E9: `pdb build` exited 0 when only some of a partition's tables were saved.
+#[test]
+fn a_partial_save_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first");
+    let (code, _, stderr) = run(
+        &[
+            "pdb",
+            "build",
+            "--size",
+            "4x4",
+            "--partition",
+            "5-5-5",
+            "--pdb-dir",
+            first.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let names = files_in(&first);
+    assert_eq!(names.len(), 3, "{names:?}");
+    // A directory where one table's file goes: that table cannot be saved.
+    let second = dir.path().join("second");
+    std::fs::create_dir_all(second.join(&names[0])).unwrap();
+    let (code, _, stderr) = run(
+        &[
+            "pdb",
+            "build",
+            "--size",
+            "4x4",
+            "--partition",
+            "5-5-5",
+            "--pdb-dir",
+            second.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("only 2 of 3 tables"), "{stderr}");
+    assert!(!files_in(&second).iter().any(|f| f.ends_with(".tmp")));
+}
+
+/// E7: `--memory-limit 50` with `-H pdb:1-7-7` built 58 MB of tables (peak 97 to 128 MB)
+/// before the search said "memory". The tables, and building them, count.
+#[test]
+fn a_memory_limit_counts_the_tables_a_search_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    let board = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) = run(
+        &[
+            "solve",
+            board,
+            "-a",
+            "idastar",
+            "-H",
+            "pdb:1-7-7",
+            "--memory-limit",
+            "50",
+            "--json",
+            "--pdb-dir",
+            cache.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["stopped_by"], "memory", "{report}");
+    assert_eq!(report["length"], serde_json::Value::Null);
+    // Nothing was built (a build of these tables takes seconds and saves them).
+    assert!(files_in(&cache).is_empty(), "{:?}", files_in(&cache));
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    // Tables that fit are built and used.
+    let (code, stdout, stderr) = run(
+        &[
+            "solve",
+            board,
+            "-a",
+            "idastar",
+            "-H",
+            "pdb:5-5-5",
+            "--memory-limit",
+            "50",
+            "--json",
+            "--pdb-dir",
+            cache.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["length"], 1);
+}
