@@ -213,12 +213,14 @@ pub(crate) type Answered = (Job, Result<Solution, SolveError>);
 pub(crate) const CHEAP_TABLE_SECONDS: f64 = 0.25;
 
 /// Node budget of the attempt on the quick pool (see [`Job::quick`]): a few milliseconds
-/// of search at the slowest node rates.
-pub(crate) const QUICK_NODES: u64 = 1_000_000;
+/// of search at the usual node rates.
+pub(crate) const QUICK_NODES: u64 = 200_000;
 /// Time budget of the attempt on the quick pool, besides its tables' time: enough for
-/// what a person waits for (an 8-puzzle, a 15-puzzle with its tables in memory), short
-/// enough that a burst of expensive requests holds the quick pool for moments only.
-pub(crate) const QUICK_TIME: Duration = Duration::from_millis(20);
+/// what a person waits for (an 8-puzzle, most 15-puzzles with their tables in memory),
+/// short enough that clients sending expensive requests in a loop hold the quick pool for
+/// moments only. (20 ms was tried: two attackers looping over 15-puzzle requests then
+/// kept both quick slots busy, and the 8-puzzles' p99 rose to 280 ms.)
+pub(crate) const QUICK_TIME: Duration = Duration::from_millis(5);
 
 /// Solver options from a request's fields (the planner then says whether they can run).
 pub(crate) fn solve_options(
