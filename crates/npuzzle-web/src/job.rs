@@ -174,10 +174,15 @@ impl Job {
                 (self, result)
             })
             .await?;
+        // Outgrown: a limit of the attempt stopped it, or (with `auto`) the first phase
+        // ran out of the attempt's budget and a later one answered: the full limits may let
+        // the first phase answer (an optimal path rather than the constructive one).
+        let tighter = quick.nodes < job.limits.nodes || quick.time < job.limits.time;
         let outgrown = match &result {
             Ok(s) => match s.stopped_by {
                 Some(StopReason::Nodes) => quick.nodes < job.limits.nodes,
                 Some(StopReason::Time) => quick.time < job.limits.time,
+                None => tighter && s.phase != job.plan.phases[0].kind,
                 _ => false,
             },
             Err(_) => false,
