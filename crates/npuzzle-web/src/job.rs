@@ -144,6 +144,17 @@ impl Job {
         if table_seconds.is_nan() || table_seconds > CHEAP_TABLE_SECONDS {
             return None;
         }
+        // Builds of more than a small table run on the search pool, at a low priority: on
+        // the quick pool, at the priority of the threads answering requests, two clients
+        // asking for new 5-5-5 tables of the 15-puzzle in a loop raised the 8-puzzles' p99
+        // from about 10 ms to 250 ms (and that of malformed requests, answered without any
+        // search, to 130 ms).
+        let small = |t: &npuzzle::plan::TableNeed| {
+            t.source != npuzzle::plan::TableSourceKind::Build || t.entries <= CHEAP_BUILD_ENTRIES
+        };
+        if !self.plan.tables.iter().all(small) {
+            return None;
+        }
         // Twice the estimate: a build stopped by the time limit is thrown away.
         let time = QUICK_TIME + Duration::from_secs_f64(2.0 * table_seconds);
         Some(Limits {
@@ -216,6 +227,10 @@ pub(crate) type Answered = (Job, Result<Solution, SolveError>);
 /// Longest table load or build (by the planner's estimate) a cheap job may need: the
 /// exact table of a 3x3 board, a 4x4 pattern database from the cache.
 pub(crate) const CHEAP_TABLE_SECONDS: f64 = 0.25;
+
+/// Most entries of a table a quick attempt may build: the exact table of a 3x3 board
+/// (9! = 362,880), some 20 ms.
+pub(crate) const CHEAP_BUILD_ENTRIES: u64 = 400_000;
 
 /// Node budget of the attempt on the quick pool (see [`Job::quick`]): a few milliseconds
 /// of search at the usual node rates.
