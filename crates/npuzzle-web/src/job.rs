@@ -176,6 +176,29 @@ impl Job {
     /// made `GET /api/info` wait 9 s). Shared by `/api/solve` and `/api/solve/stream`, so
     /// both answer cheap requests at once.
     pub(crate) async fn quick(self, state: &AppState) -> Result<Result<Answered, Job>, AppError> {
+        let built = self.plan.builds_tables();
+        let mut job = match self.attempt(state).await? {
+            Ok(done) => return Ok(Ok(done)),
+            Err(job) => job,
+        };
+        if !built {
+            return Ok(Err(job));
+        }
+        // The attempt built its small tables (the exact table of a 3x3 board cannot be
+        // stopped midway, and may take all of the attempt's time on a busy machine): with
+        // them in memory now, the search itself gets an attempt of its own, rather than a
+        // wait for a search slot behind long searches (2 s measured under attack).
+        match npuzzle::plan(&job.instance.goal, &job.options, &job.tables) {
+            Ok(plan) if !plan.builds_tables() => {
+                job.plan = plan;
+                job.attempt(state).await
+            }
+            _ => Ok(Err(job)),
+        }
+    }
+
+    /// One attempt on the quick pool under [`Job::quick_limits`] (see [`Job::quick`]).
+    async fn attempt(self, state: &AppState) -> Result<Result<Answered, Job>, AppError> {
         let Some(quick) = self.quick_limits() else {
             return Ok(Err(self));
         };
