@@ -163,6 +163,15 @@ pub const NEAR_GOAL: usize = 4096;
 /// # Errors
 /// The first placement whose value is too high.
 pub fn near_goal(table: &PatternTable, limit: usize) -> Result<(), String> {
+    near_goal_unworded(table, limit).map_err(|why| {
+        format!(
+            "entries near the goal are inconsistent with the puzzle's moves (tampered or \
+             corrupt: {why})"
+        )
+    })
+}
+
+fn near_goal_unworded(table: &PatternTable, limit: usize) -> Result<(), String> {
     let shape = table.key.shape;
     let n = shape.cells();
     let k = table.key.cells.len();
