@@ -8,7 +8,7 @@
 //!
 //! Standard error may fail too (`2> /dev/full`). `eprintln!` panics then, which made an
 //! error message exit 101, and a panic inside the panic hook aborted `serve`: so every line
-//! to standard error goes through [`errln!`], which drops what cannot be written and
+//! to standard error goes through [`crate::errln!`], which drops what cannot be written and
 //! leaves the exit code as it was.
 
 use std::io::Write;
@@ -25,7 +25,7 @@ macro_rules! errln {
     };
 }
 
-/// What [`errln!`] does: one line to standard error, errors ignored.
+/// What [`crate::errln!`] does: one line to standard error, errors ignored.
 pub fn write_stderr(line: std::fmt::Arguments<'_>) {
     let mut err = std::io::stderr().lock();
     let _ = err.write_fmt(line);
