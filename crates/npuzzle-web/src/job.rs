@@ -130,7 +130,8 @@ impl Job {
     }
 
     /// The limits of the job's attempt on the quick pool, or `None` when its plan cannot
-    /// be cheap: it loads or builds tables for longer than [`CHEAP_TABLE_SECONDS`].
+    /// be cheap: it loads or builds tables for longer than [`CHEAP_TABLE_SECONDS`], or
+    /// builds a table of more than [`CHEAP_BUILD_ENTRIES`].
     ///
     /// Cheap is judged by plan and time, not by the board's size: a 1-move 15-puzzle is
     /// cheap, while IDA* with `0*manhattan` on a 3x3 board (an uninformed search of
@@ -144,11 +145,11 @@ impl Job {
         if table_seconds.is_nan() || table_seconds > CHEAP_TABLE_SECONDS {
             return None;
         }
-        // Builds of more than a small table run on the search pool, at a low priority: on
-        // the quick pool, at the priority of the threads answering requests, two clients
-        // asking for new 5-5-5 tables of the 15-puzzle in a loop raised the 8-puzzles' p99
-        // from about 10 ms to 250 ms (and that of malformed requests, answered without any
-        // search, to 130 ms).
+        // Builds of more than a small table run on the search pool, at a low priority and
+        // one at a time with the other builds: on the quick pool a 5-5-5 build of the
+        // 15-puzzle (a tenth of a second, more when it waits for another build) would hold
+        // a slot meant for requests of milliseconds, at the priority of the threads that
+        // answer requests.
         let small = |t: &npuzzle::plan::TableNeed| {
             t.source != npuzzle::plan::TableSourceKind::Build || t.entries <= CHEAP_BUILD_ENTRIES
         };
