@@ -20,7 +20,7 @@ if ! command -v node >/dev/null; then
 fi
 
 echo "== building npuzzle"
-cargo build --release -p npuzzle-cli --quiet
+cargo build --locked --release -p npuzzle-cli --quiet
 
 echo "== npm ci"
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)

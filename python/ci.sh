@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Python package's CI: a virtualenv, the test tools from PyPI, `pip install ./python`,
-# then pytest. Called by .ci/run; runs on its own from any directory too.
+# The Python package's CI: a virtualenv, the test tools from PyPI, the release wheel built
+# by build-wheel.sh and installed as a user installs it, then pytest against that wheel.
+# Called by .ci/run; runs on its own from any directory too.
 #
 #   bash python/ci.sh            # the default run
 #   NPUZZLE_SLOW=1 bash python/ci.sh   # also the slow tests
@@ -26,10 +27,14 @@ pip=("$venv/bin/python" -m pip --disable-pip-version-check --quiet)
 # The extension's Rust is not a member of the workspace (see python/Cargo.toml), so the
 # workspace's fmt and clippy do not see it: check it here to the same standard.
 cargo fmt --manifest-path "$here/Cargo.toml" -- --check
-PYO3_PYTHON="$venv/bin/python" cargo clippy --manifest-path "$here/Cargo.toml" --release \
-    --all-targets -- -D warnings
-# The one set-up command of the README, as a user runs it.
-"${pip[@]}" install "$repo/python"
+PYO3_PYTHON="$venv/bin/python" cargo clippy --locked --manifest-path "$here/Cargo.toml" \
+    --release --all-targets -- -D warnings
+# The wheel users install (manylinux2014, abi3) and the sdist, built as a release is; the
+# tests below run against that wheel, installed as the README shows.
+dist="$here/target/dist"
+rm -rf "$dist"
+NPUZZLE_BUILD_VENV="$venv" bash "$here/build-wheel.sh" "$dist"
+"${pip[@]}" install --force-reinstall --no-deps "$dist"/npuzzle-*.whl
 
 if [ -z "${NPUZZLE_CLI:-}" ] && [ -x "$repo/target/release/npuzzle" ]; then
     export NPUZZLE_CLI="$repo/target/release/npuzzle"

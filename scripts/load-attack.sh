@@ -13,8 +13,8 @@ clients=${1:-200}
 seconds=${2:-10}
 attacks=${3:-2}
 rate=${4:-0}
-cargo build --release -q -p npuzzle-cli
-cargo build --release -q -p npuzzle-web --example load
+cargo build --locked --release -q -p npuzzle-cli
+cargo build --locked --release -q -p npuzzle-web --example load
 work=$(mktemp -d)
 server=
 cleanup() {

@@ -14,7 +14,7 @@ if ! command -v tmux >/dev/null; then
 fi
 # NPUZZLE_BIN runs another build (an older one, to see a check fail there).
 if [ -z "${NPUZZLE_BIN:-}" ]; then
-  cargo build --release -q -p npuzzle-cli
+  cargo build --locked --release -q -p npuzzle-cli
 fi
 npuzzle=${NPUZZLE_BIN:-$PWD/target/release/npuzzle}
 # A private server, so the run neither sees nor disturbs anyone else's tmux.

@@ -461,7 +461,7 @@ mod tests {
                 assert!(outcome.is_ok(), "input {text:?} (size {size:?}) failed");
                 runs += 1;
             }
-            eprintln!(
+            crate::errln!(
                 "file reader: {runs} inputs in {:.1} s, no failure",
                 started.elapsed().as_secs_f64()
             );

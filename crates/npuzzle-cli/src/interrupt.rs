@@ -13,14 +13,26 @@ static FLAGS: Mutex<Vec<Weak<AtomicBool>>> = Mutex::new(Vec::new());
 
 /// Takes over Ctrl-C for this process (once; later calls do nothing).
 pub fn install() {
+    install_with(true);
+}
+
+/// As [`install`], but the first Ctrl-C says nothing: for a command that stops at once and
+/// says in one line itself what was stopped (`pdb build`).
+pub fn install_quiet() {
+    install_with(false);
+}
+
+fn install_with(announce: bool) {
     // `ctrlc` runs the handler on its own thread, not in the signal handler itself, so
     // taking a lock here is safe.
-    let _ = ctrlc::set_handler(|| {
+    let _ = ctrlc::set_handler(move || {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("\ninterrupted twice: exiting at once");
+            crate::errln!("\ninterrupted twice: exiting at once");
             std::process::exit(130);
         }
-        eprintln!("\ninterrupted: stopping (Ctrl-C again to exit at once)");
+        if announce {
+            crate::errln!("\ninterrupted: stopping (Ctrl-C again to exit at once)");
+        }
         for flag in FLAGS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
             if let Some(flag) = flag.upgrade() {
                 flag.store(true, Ordering::SeqCst);

@@ -24,7 +24,7 @@ mod trace;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use exit::Outcome;
 
@@ -63,6 +63,10 @@ enum Command {
     Batch(cmd::batch::BatchArgs),
     /// Compare algorithms and heuristics on the same instances: tables, data and a chart.
     Compare(cmd::compare::CompareArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
+    Completions(cmd::completions::CompletionsArgs),
+    /// Print the manual page, or write a page per command to a directory.
+    Manpage(cmd::manpage::ManpageArgs),
 }
 
 /// clap's "invalid value 'VALUE' for '--option'" line without VALUE when it is long: the
@@ -79,14 +83,43 @@ fn without_long_value(e: &clap::Error, line: &str) -> String {
     }
 }
 
+/// What clap's first line leaves to the lines after it: the arguments that are missing
+/// ("the following required arguments were not provided:" names none on its own line) and
+/// the values an option takes.
+fn what_clap_left_out(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let names = |kind| match e.get(kind) {
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        Some(ContextValue::String(v)) => v.clone(),
+        _ => String::new(),
+    };
+    match e.kind() {
+        clap::error::ErrorKind::MissingRequiredArgument => {
+            format!(" {}", names(ContextKind::InvalidArg))
+        }
+        clap::error::ErrorKind::InvalidValue => match names(ContextKind::ValidValue) {
+            valid if valid.is_empty() => String::new(),
+            valid => format!(" (valid: {valid})"),
+        },
+        _ => String::new(),
+    }
+}
+
 fn main() -> ExitCode {
     output_errors::install_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            // --help and --version
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            // --help and --version: to a full disk, that is an error like any other output.
+            use std::io::Write;
+            let written = e.print().and_then(|()| std::io::stdout().flush());
+            return match written {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    errln!("error: cannot write the output: {e}");
+                    Outcome::Invalid.into()
+                }
+                _ => ExitCode::SUCCESS,
+            };
         }
         Err(e) => {
             // One line naming the problem, not clap's multi-line usage block.
@@ -95,7 +128,11 @@ fn main() -> ExitCode {
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("invalid arguments");
-            eprintln!("{} (see npuzzle --help)", without_long_value(&e, first));
+            crate::errln!(
+                "{}{} (see npuzzle --help)",
+                without_long_value(&e, first),
+                what_clap_left_out(&e)
+            );
             return Outcome::Invalid.into();
         }
     };
@@ -106,6 +143,9 @@ fn main() -> ExitCode {
         Command::Solve(_) | Command::Batch(_) | Command::Bench(_) | Command::Compare(_)
     ) {
         interrupt::install();
+    }
+    if matches!(cli.command, Command::Pdb(_)) {
+        interrupt::install_quiet();
     }
     let result = match cli.command {
         Command::Solve(a) => cmd::solve::run(a, &tables),
@@ -118,6 +158,8 @@ fn main() -> ExitCode {
         Command::Serve(a) => cmd::serve::run(a, &tables),
         Command::Batch(a) => cmd::batch::run(a, &tables),
         Command::Compare(a) => cmd::compare::run(a, &tables),
+        Command::Completions(a) => cmd::completions::run(a, Cli::command()),
+        Command::Manpage(a) => cmd::manpage::run(a, Cli::command()),
     };
     let code = match result {
         // Whatever the results so far, an interrupted run did not finish: exit 3.
@@ -130,7 +172,7 @@ fn main() -> ExitCode {
                 .strip_prefix("error: ")
                 .unwrap_or(&message)
                 .to_string();
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             Outcome::Invalid.into()
         }
     };

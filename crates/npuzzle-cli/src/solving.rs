@@ -6,8 +6,12 @@ use std::time::Instant;
 use anyhow::Result;
 use npuzzle::heuristic::pdb::PdbError;
 use npuzzle::heuristic::HeuristicError;
-use npuzzle::search::{Control, Progress};
-use npuzzle::{check_solvable, execute, plan, Board, Solution, SolveError, Tables};
+use npuzzle::search::{Control, Progress, SearchStats};
+use npuzzle::solvability::Verdict;
+use npuzzle::{
+    check_solvable, execute, plan, Board, HeuristicSpec, Plan, Solution, SolveError, StopReason,
+    Tables,
+};
 
 use crate::options::SearchArgs;
 use crate::progress::{JsonProgress, SearchSpinner};
@@ -34,8 +38,18 @@ pub fn solve_one(
         Err(e) => return Ok(Err(e)),
     };
     // Unsolvable boards are reported before any table is built.
-    if let Err(e) = check_solvable(start, goal) {
-        return Ok(Err(e));
+    let verdict = match check_solvable(start, goal) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    // Tables count against the memory limit, and so does building them: a plan whose
+    // tables cannot fit stops before any is built (`-H pdb:1-7-7 --memory-limit 50` built
+    // 58 MB of tables and peaked at 97 to 128 MB before the search said "memory").
+    if limits
+        .memory_bytes
+        .is_some_and(|limit| crate::tables::plan_memory(&p) > limit)
+    {
+        return Ok(Ok(stopped_by_memory(&p, verdict)));
     }
     // Building tables counts against the time limit: the search gets what is left.
     let started = Instant::now();
@@ -74,4 +88,25 @@ pub fn solve_one(
     spinner.finish();
     crate::interrupt::relabel(&mut result);
     Ok(result)
+}
+
+/// The answer of a plan stopped by the memory limit before it began: no path, no search.
+fn stopped_by_memory(plan: &Plan, verdict: Verdict) -> Solution {
+    let phase = &plan.phases[0];
+    let heuristic = phase.heuristic.clone();
+    Solution {
+        verdict,
+        moves: None,
+        optimal: phase.optimal,
+        stats: SearchStats::default(),
+        stopped_by: Some(StopReason::Memory),
+        algorithm: phase.algorithm,
+        admissible: heuristic.as_ref().is_none_or(HeuristicSpec::admissible),
+        heuristic,
+        phase: phase.kind,
+        trace: Vec::new(),
+        lower_bound: None,
+        bound_factor: None,
+        improvements: Vec::new(),
+    }
 }

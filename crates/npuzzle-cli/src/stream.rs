@@ -22,7 +22,7 @@ pub fn warn_path(start: &Board, result: &Result<Solution, SolveError>) {
     if let Ok(Some(len)) = result.as_ref().map(Solution::length) {
         let tiles = path_tiles(start, len);
         if tiles > WARN_PATH_TILES {
-            eprintln!(
+            crate::errln!(
                 "warning: --path prints {} boards of {} tiles (about {} MB); it is streamed, \
                  but consider leaving --path out",
                 len + 1,

@@ -703,3 +703,44 @@ fn auto_on_a_24_puzzle_answers_within_its_budget_with_a_bound_and_progress() {
     assert!(lower <= 95 && len >= 95, "{len} ≥ 95 ≥ {lower}");
     assert!(!v["improvements"].as_array().unwrap().is_empty());
 }
+
+/// The bug: with an empty table cache, `--time-limit 0.5` on an easy 15-puzzle went to the
+/// table build, and auto stopped with "Expanded 0" and exit 3. The anytime engine's first
+/// answer needs no table, so plain `solve` ends with an answer and names the limit.
+#[test]
+fn a_time_limit_that_a_table_build_uses_up_still_ends_with_an_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12",
+            "--time-limit",
+            "0.05",
+            "--pdb-dir",
+            dir.path().to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v = json_line(&out);
+    let len = v["length"].as_u64().expect("an answer");
+    assert!(len >= 6, "{out}");
+    assert!(v["lower_bound"].as_u64().unwrap() <= 6);
+}
+
+/// The bug: a missing required argument was reported as "the following required arguments
+/// were not provided:" naming none, and `--format xml` listed no valid values.
+#[test]
+fn errors_name_the_missing_argument_and_the_valid_values() {
+    let (code, _, err) = run(&["random"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("--size"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    let (code, _, err) = run(&["batch"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("<FILE>"), "{err}");
+    let (code, _, err) = run(&["batch", "x", "--format", "xml"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("valid: text, json, csv, aima"), "{err}");
+}

@@ -25,6 +25,12 @@
 //! `Expect: 100-continue` (must get 413 at once). Attackers' answers are tallied apart; a
 //! 5xx from them counts as a failure too. `scripts/load-attack.sh` runs it all against a
 //! fresh server and reports the server's peak memory.
+//!
+//! The kinds of issue 25 come too: an idle-connection hog (from 127.0.0.2, so it is
+//! another client than the load's: up to 1,030 idle connections, reopened as the server
+//! closes them), IDA* with `0*manhattan` on a hard 3×3 (4 s limit; must not hold the quick
+//! pool), a body dripping a byte every 2 s (must be answered 408 within the 10 s deadline)
+//! and a comparison whose tables together exceed a request's budget (must get 400).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -379,15 +385,23 @@ enum Attack {
     CrossOrigin,
     Slowloris,
     HugeBody,
+    IdleHog,
+    ZeroHeuristic,
+    DrippingBody,
+    WideCompare,
 }
 
 impl Attack {
-    const ALL: [Attack; 5] = [
+    const ALL: [Attack; 9] = [
         Attack::WideHeuristic,
         Attack::NewPdb,
         Attack::CrossOrigin,
         Attack::Slowloris,
         Attack::HugeBody,
+        Attack::IdleHog,
+        Attack::ZeroHeuristic,
+        Attack::DrippingBody,
+        Attack::WideCompare,
     ];
 
     fn name(self) -> &'static str {
@@ -397,6 +411,10 @@ impl Attack {
             Attack::CrossOrigin => "cross-origin text/plain",
             Attack::Slowloris => "slowloris",
             Attack::HugeBody => "1 GB Content-Length",
+            Attack::IdleHog => "idle hog (1,030 idle connections from 127.0.0.2)",
+            Attack::ZeroHeuristic => "zero heuristic (IDA* 0*manhattan, 3x3)",
+            Attack::DrippingBody => "dripping body (a byte every 2 s)",
+            Attack::WideCompare => "wide compare (tables over the budget)",
         }
     }
 }
@@ -417,7 +435,13 @@ async fn attack(
     let mut round = 0usize;
     // The cheap attacks are paced (20 a second each): a flood of them would measure this
     // tool's one thread, not the server.
-    let pace = matches!(kind, Attack::CrossOrigin | Attack::HugeBody);
+    let pace = matches!(
+        kind,
+        Attack::CrossOrigin | Attack::HugeBody | Attack::WideCompare
+    );
+    if kind == Attack::IdleHog {
+        return (kind, idle_hog(addr, until).await, Vec::new());
+    }
     while Instant::now() < until {
         round += 1;
         if pace {
@@ -475,6 +499,46 @@ async fn attack(
                 r
             }
             Attack::Slowloris => slowloris(addr).await,
+            Attack::IdleHog => unreachable!("handled above"),
+            Attack::ZeroHeuristic => {
+                let body = r#"{"board": "8 6 7/2 5 4/3 0 1", "algorithm": "idastar", "heuristic": "0*manhattan", "time_limit": 4}"#;
+                raw_request(
+                    addr,
+                    "POST /api/solve",
+                    &[("content-type", "application/json")],
+                    body,
+                    until,
+                )
+                .await
+            }
+            Attack::DrippingBody => {
+                let r = dripping_body(addr).await;
+                if let Ok(s) = r {
+                    if s != 408 {
+                        failures.push(format!("a dripping body answered {s}"));
+                    }
+                }
+                r
+            }
+            Attack::WideCompare => {
+                let body = r#"{"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "algorithm": "idastar", "heuristics": ["pdb:6-6-3", "pdb:1-6-6-2", "pdb:2-6-6-1"]}"#;
+                let r = raw_request(
+                    addr,
+                    "POST /api/compare",
+                    &[("content-type", "application/json")],
+                    body,
+                    until,
+                )
+                .await;
+                // 400, or 200 when other requests have left some of its tables in memory
+                // (those cost nothing); a 5xx is counted below.
+                if let Ok(s) = r {
+                    if s != 400 && s != 200 {
+                        failures.push(format!("a compare over the table budget answered {s}"));
+                    }
+                }
+                r
+            }
             Attack::HugeBody => {
                 let r = raw_request(
                     addr,
@@ -573,4 +637,71 @@ async fn slowloris(addr: SocketAddr) -> Result<u16, String> {
         }
     }
     Err("a slowloris connection was still open after 30 s".into())
+}
+
+/// Holds up to 1,030 idle connections from 127.0.0.2 until `until`, reopening those the
+/// server closes; one status 0 per connection the server closed.
+async fn idle_hog(addr: SocketAddr, until: Instant) -> Vec<u16> {
+    const HOLD: usize = 1030;
+    let mut closed = Vec::new();
+    let mut open: Vec<tokio::net::TcpStream> = Vec::new();
+    while Instant::now() < until {
+        // Drop the connections the server has closed.
+        let mut kept = Vec::with_capacity(open.len());
+        for socket in open {
+            let mut buf = [0u8; 64];
+            match socket.try_read(&mut buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => kept.push(socket),
+                _ => closed.push(0),
+            }
+        }
+        open = kept;
+        while open.len() < HOLD {
+            let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
+                break;
+            };
+            if socket.bind("127.0.0.2:0".parse().unwrap()).is_err() {
+                break;
+            }
+            match socket.connect(addr).await {
+                Ok(s) => open.push(s),
+                Err(_) => break,
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    closed
+}
+
+/// A request whose body comes a byte every 2 s: its status (408 expected within the
+/// server's 10 s body deadline), or an error if the server held it for 30 s.
+async fn dripping_body(addr: SocketAddr) -> Result<u16, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpStream::connect(addr)
+        .await
+        .map_err(|e| e.to_string())?;
+    let (mut read, mut write) = socket.into_split();
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: 100\r\n\r\n{{\"board\":"
+    );
+    write
+        .write_all(head.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let drip = tokio::spawn(async move {
+        for _ in 0..20 {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            if write.write_all(b" ").await.is_err() {
+                return;
+            }
+        }
+    });
+    let mut out = Vec::new();
+    let answered = tokio::time::timeout(Duration::from_secs(30), read.read_to_end(&mut out)).await;
+    drip.abort();
+    if answered.is_err() && out.is_empty() {
+        return Err("a dripping body was still open after 30 s".into());
+    }
+    let text = String::from_utf8_lossy(&out);
+    Ok(text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0))
 }

@@ -10,7 +10,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
-use npuzzle::plan::choices;
+use npuzzle::plan::{choices, TableSourceKind};
 use npuzzle::search::Progress;
 use npuzzle::{generate, solvability, Algorithm, GoalSpec, HeuristicSpec, Limits, Move};
 use serde::Deserialize;
@@ -192,8 +192,8 @@ fn ndjson(body: Body) -> Response {
 /// anytime engine improves its answer or its bound (`best` and `lower_bound`), then one
 /// `{"result": <report>}` or `{"error": "…"}` line (the report's `improvements` list the
 /// anytime engine's answers over time).
-/// A small warm search is answered at once with the result line alone, as `/api/solve`
-/// answers it without a slot. Closing the connection cancels the search (or the wait).
+/// A cheap search is answered at once with the result line alone, as `/api/solve` answers
+/// it without a slot. Closing the connection cancels the search (or the wait).
 pub async fn solve_stream(
     State(state): State<AppState>,
     Extension(stops): Extension<Stops>,
@@ -240,7 +240,6 @@ pub async fn solve_stream(
             }
         };
         let running = waiter.running();
-        let key = job.warm_key();
         let entry = stops.register(&flag);
         drop(spawn_job(Priority::Low, move || {
             let _slot = slot;
@@ -263,9 +262,6 @@ pub async fn solve_stream(
             let started = json!({ "started": true, "id": entry.id() });
             let _ = tx.try_send(format!("{started}\n"));
             let result = job.run(&flag, Some(&progress));
-            if result.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
-                waiter.mark_warm(key);
-            }
             drop(entry);
             let _ = done.send(result_line(&job, result));
         }));
@@ -429,6 +425,7 @@ pub async fn compare(
     if let Some(response) = jobs.iter().flatten().next().and_then(Job::unsolvable) {
         return Ok(response);
     }
+    check_table_budget(jobs.iter().flatten(), config.max_build_entries)?;
     let budget = config.time_limit;
     let results =
         state
@@ -468,6 +465,30 @@ pub async fn compare(
         "results": results,
     }))
     .into_response())
+}
+
+/// Refuses a request whose jobs together would build more table entries than one request
+/// may (the planner checks each job alone: eight heuristics of a comparison, each within
+/// the 30 million entries, built about 190 million). A table two jobs share is counted
+/// once: the first builds it, the second finds it in memory.
+///
+/// # Errors
+/// A 400 naming the entries and the limit.
+fn check_table_budget<'a>(jobs: impl Iterator<Item = &'a Job>, max: u64) -> Result<(), AppError> {
+    let mut names = std::collections::HashSet::new();
+    let entries: u64 = jobs
+        .flat_map(|job| &job.plan.tables)
+        .filter(|t| t.source == TableSourceKind::Build && names.insert(t.name.as_str()))
+        .map(|t| t.entries)
+        .fold(0, u64::saturating_add);
+    if entries > max {
+        return Err(AppError::bad(format!(
+            "these heuristics together need tables of {entries} entries built first; one \
+             request may build at most {max} (compare fewer at once, or build them with \
+             `npuzzle pdb build`)"
+        )));
+    }
+    Ok(())
 }
 
 /// `GET /api/plan` query: the board's shape and goal, and optionally the choices to plan.

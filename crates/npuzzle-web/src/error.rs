@@ -23,6 +23,9 @@ pub enum AppError {
     MethodNotAllowed,
     /// 413: the request body is larger than the server accepts.
     PayloadTooLarge(usize),
+    /// 408: the request body did not arrive in full within this long of the request's
+    /// start (a total deadline, not one that each byte restarts).
+    BodyTimeout(std::time::Duration),
     /// 503: every solve slot is busy and the queue is full or the wait too long.
     Busy,
     /// 500: a bug. The client learns nothing more than that.
@@ -48,6 +51,7 @@ impl AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -63,6 +67,12 @@ impl AppError {
             }
             AppError::PayloadTooLarge(max) => {
                 format!("request body is larger than {max} bytes")
+            }
+            AppError::BodyTimeout(limit) => {
+                format!(
+                    "request body did not arrive within {} s",
+                    limit.as_secs_f64()
+                )
             }
             AppError::Busy => "server is busy solving other boards; try again shortly".into(),
             AppError::Internal => "internal error".into(),

@@ -27,13 +27,6 @@ use axum::response::{IntoResponse, Response};
 use crate::error::AppError;
 use crate::state::{AppState, Config};
 
-/// Boards of at most this many cells (the 8-puzzle, 2x4) are searched on the quick pool:
-/// every search of them ends within milliseconds (at most 9!/2 = 181,440 states), so they
-/// never wait behind long searches. (Ten cells is already too many: the 2x5 board's
-/// exact table takes a second or two to build, and IDA* with linear conflict may generate
-/// nine million nodes on it, so a handful of such requests would fill the quick pool.)
-pub const CHEAP_CELLS: usize = 9;
-
 /// The middleware: refuses foreign origins and hosts, and oversized bodies up front.
 pub(crate) async fn check(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let config = state.config();
@@ -46,7 +39,11 @@ pub(crate) async fn check(State(state): State<AppState>, req: Request, next: Nex
         }
     }
     let response = next.run(req).await;
-    if response.status() == StatusCode::PAYLOAD_TOO_LARGE {
+    // The rest of such a body is never read, so the connection cannot carry another request.
+    if matches!(
+        response.status(),
+        StatusCode::PAYLOAD_TOO_LARGE | StatusCode::REQUEST_TIMEOUT
+    ) {
         return close(response);
     }
     response

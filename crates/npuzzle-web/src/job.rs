@@ -1,6 +1,6 @@
-//! A checked solve request and its plan, and how it runs: on the quick pool when it is
-//! cheap or warm, else on the search pool; shared by the solve, stream, hint, compare and
-//! random endpoints.
+//! A checked solve request and its plan, and how it runs: a short attempt on the quick
+//! pool when its plan is cheap, else (or when the attempt is not enough) on the search
+//! pool; shared by the solve, stream, hint, compare and random endpoints.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -129,54 +129,79 @@ impl Job {
         execute(&self.plan, &i.start, &i.goal, &self.tables, control)
     }
 
-    /// What makes two searches alike for [`AppState::is_warm`]: the same tables serve them.
-    pub(crate) fn warm_key(&self) -> String {
-        let i = &self.instance;
-        let h = self.options.heuristic.as_ref().map(ToString::to_string);
-        format!(
-            "{} {:?} {} {}",
-            i.start.shape(),
-            i.goal.tiles(),
-            h.as_deref().unwrap_or("auto"),
-            self.options.algorithm
-        )
+    /// The limits of the job's attempt on the quick pool, or `None` when its plan cannot
+    /// be cheap: it loads or builds tables for longer than [`CHEAP_TABLE_SECONDS`], or
+    /// builds a table of more than [`CHEAP_BUILD_ENTRIES`].
+    ///
+    /// Cheap is judged by plan and time, not by the board's size: a 1-move 15-puzzle is
+    /// cheap, while IDA* with `0*manhattan` on a 3x3 board (an uninformed search of
+    /// billions of nodes) is not, and two of them once filled a quick pool reserved for
+    /// boards of 9 cells. So every job whose tables are at hand gets a short attempt
+    /// ([`QUICK_TIME`], plus the time its tables are expected to take), and one that
+    /// outgrows it moves to the search pool.
+    pub(crate) fn quick_limits(&self) -> Option<Limits> {
+        let table_seconds = self.plan.table_seconds();
+        // (A NaN estimate is not cheap.)
+        if table_seconds.is_nan() || table_seconds > CHEAP_TABLE_SECONDS {
+            return None;
+        }
+        // Builds of more than a small table run on the search pool, at a low priority and
+        // one at a time with the other builds: on the quick pool a 5-5-5 build of the
+        // 15-puzzle (a tenth of a second, more when it waits for another build) would hold
+        // a slot meant for requests of milliseconds, at the priority of the threads that
+        // answer requests.
+        let small = |t: &npuzzle::plan::TableNeed| {
+            t.source != npuzzle::plan::TableSourceKind::Build || t.entries <= CHEAP_BUILD_ENTRIES
+        };
+        if !self.plan.tables.iter().all(small) {
+            return None;
+        }
+        // Twice the estimate: a build stopped by the time limit is thrown away.
+        let time = QUICK_TIME + Duration::from_secs_f64(2.0 * table_seconds);
+        Some(Limits {
+            time: self.limits.time.map(|t| t.min(time)),
+            nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
+            ..self.limits
+        })
     }
 
-    /// Whether the board is tiny enough that any search of it is quick (see
-    /// [`crate::guard::CHEAP_CELLS`]) and its plan needs no long table build: it then runs
-    /// on the quick pool, never behind long searches.
-    pub(crate) fn cheap(&self) -> bool {
-        self.instance.start.shape().cells() <= crate::guard::CHEAP_CELLS
-            && self.plan.table_seconds() <= CHEAP_TABLE_SECONDS
-    }
-
-    /// The answer from the quick pool when there is one: a tiny board's whole search, or a
-    /// warm search's short first attempt that its small budget was enough for. Otherwise
-    /// the job comes back (`Err`) for the search pool.
+    /// The answer from the quick pool when there is one: the job's whole search when its
+    /// short attempt (see [`Job::quick_limits`]) was enough. Otherwise the job comes back
+    /// (`Err`) for the search pool.
     ///
     /// Most requests (an 8-puzzle, a few dozen moves on a 15-puzzle) finish within a few
     /// thousand nodes, well under a millisecond; waiting for a search slot behind long
-    /// searches costs more than the search. Neither runs on the threads that answer HTTP
-    /// requests (an attempt there blocked them: two expensive "quick" attempts made
-    /// `GET /api/info` wait 9 s). Shared by `/api/solve` and `/api/solve/stream`, so both
-    /// answer small boards at once.
+    /// searches costs more than the search (a 15-puzzle that needed milliseconds waited
+    /// 6.5 to 8.3 s behind two long searches). The attempts never run on the threads that
+    /// answer HTTP requests (an attempt there blocked them: two expensive "quick" attempts
+    /// made `GET /api/info` wait 9 s). Shared by `/api/solve` and `/api/solve/stream`, so
+    /// both answer cheap requests at once.
     pub(crate) async fn quick(self, state: &AppState) -> Result<Result<Answered, Job>, AppError> {
-        if self.cheap() {
-            let done = state
-                .quick(move |cancel| {
-                    let result = self.run(cancel, None);
-                    (self, result)
-                })
-                .await?;
-            return Ok(Ok(done));
+        let built = self.plan.builds_tables();
+        let mut job = match self.attempt(state).await? {
+            Ok(done) => return Ok(Ok(done)),
+            Err(job) => job,
+        };
+        if !built {
+            return Ok(Err(job));
         }
-        if !state.is_warm(&self.warm_key()) {
+        // The attempt built its small tables (the exact table of a 3x3 board cannot be
+        // stopped midway, and may take all of the attempt's time on a busy machine): with
+        // them in memory now, the search itself gets an attempt of its own, rather than a
+        // wait for a search slot behind long searches (2 s measured under attack).
+        match npuzzle::plan(&job.instance.goal, &job.options, &job.tables) {
+            Ok(plan) if !plan.builds_tables() => {
+                job.plan = plan;
+                job.attempt(state).await
+            }
+            _ => Ok(Err(job)),
+        }
+    }
+
+    /// One attempt on the quick pool under [`Job::quick_limits`] (see [`Job::quick`]).
+    async fn attempt(self, state: &AppState) -> Result<Result<Answered, Job>, AppError> {
+        let Some(quick) = self.quick_limits() else {
             return Ok(Err(self));
-        }
-        let quick = Limits {
-            time: self.limits.time.map(|t| t.min(QUICK_TIME)),
-            nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
-            ..self.limits
         };
         let (job, result) = state
             .quick(move |cancel| {
@@ -184,10 +209,15 @@ impl Job {
                 (self, result)
             })
             .await?;
+        // Outgrown: a limit of the attempt stopped it, or (with `auto`) the first phase
+        // ran out of the attempt's budget and a later one answered: the full limits may let
+        // the first phase answer (an optimal path rather than the constructive one).
+        let tighter = quick.nodes < job.limits.nodes || quick.time < job.limits.time;
         let outgrown = match &result {
             Ok(s) => match s.stopped_by {
                 Some(StopReason::Nodes) => quick.nodes < job.limits.nodes,
                 Some(StopReason::Time) => quick.time < job.limits.time,
+                None => tighter && s.phase != job.plan.phases[0].kind,
                 _ => false,
             },
             Err(_) => false,
@@ -206,29 +236,34 @@ impl Job {
             Ok(done) => return Ok(done),
             Err(job) => job,
         };
-        let key = job.warm_key();
-        let out = state
+        state
             .search(move |cancel| {
                 let result = job.run(cancel, None);
                 (job, result)
             })
-            .await?;
-        if out.1.as_ref().is_ok_and(|s| s.stopped_by.is_none()) {
-            state.mark_warm(key);
-        }
-        Ok(out)
+            .await
     }
 }
 
 /// A job and its result.
 pub(crate) type Answered = (Job, Result<Solution, SolveError>);
 
-/// Longest table load or build (by the planner's estimate) a cheap job may need.
+/// Longest table load or build (by the planner's estimate) a cheap job may need: the
+/// exact table of a 3x3 board, a 4x4 pattern database from the cache.
 pub(crate) const CHEAP_TABLE_SECONDS: f64 = 0.25;
 
-/// Node budget of the first attempt (see [`Job::solve`]): a millisecond or so of search.
-pub(crate) const QUICK_NODES: u64 = 20_000;
-/// Time budget of the first attempt.
+/// Most entries of a table a quick attempt may build: the exact table of a 3x3 board
+/// (9! = 362,880), some 20 ms.
+pub(crate) const CHEAP_BUILD_ENTRIES: u64 = 400_000;
+
+/// Node budget of the attempt on the quick pool (see [`Job::quick`]): a few milliseconds
+/// of search at the usual node rates.
+pub(crate) const QUICK_NODES: u64 = 200_000;
+/// Time budget of the attempt on the quick pool, besides its tables' time: enough for
+/// what a person waits for (an 8-puzzle, most 15-puzzles with their tables in memory),
+/// short enough that clients sending expensive requests in a loop hold the quick pool for
+/// moments only. (20 ms was tried: two attackers looping over 15-puzzle requests then
+/// kept both quick slots busy, and the 8-puzzles' p99 rose to 280 ms.)
 pub(crate) const QUICK_TIME: Duration = Duration::from_millis(5);
 
 /// Solver options from a request's fields (the planner then says whether they can run).

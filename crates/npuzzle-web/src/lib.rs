@@ -28,10 +28,8 @@ use axum::routing::{get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::RequestBodyTimeoutLayer;
 
 pub use error::AppError;
-pub use guard::CHEAP_CELLS;
 pub use listener::serve_until;
 pub use state::{AppState, Config};
 
@@ -44,7 +42,6 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' blob: 
 /// The router: the page under `/`, the API under `/api`.
 pub fn app(state: AppState) -> Router {
     let body_limit = state.config().max_body_bytes;
-    let body_timeout = state.config().body_timeout;
     Router::new()
         .route("/", get(assets::index))
         .route("/favicon.ico", get(assets::favicon))
@@ -62,7 +59,6 @@ pub fn app(state: AppState) -> Router {
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(DefaultBodyLimit::max(body_limit))
-        .layer(RequestBodyTimeoutLayer::new(body_timeout))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             guard::check,

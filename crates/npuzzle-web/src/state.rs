@@ -1,10 +1,9 @@
 //! The server's shared state: its limits and the slots that bound concurrent searches.
 
-use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use npuzzle::{TablePolicy, Tables};
@@ -35,16 +34,21 @@ pub struct Config {
     pub max_trace: usize,
     /// Most heuristics one comparison may run.
     pub max_compare: usize,
-    /// Searches of tiny boards (see [`crate::guard::CHEAP_CELLS`]) running at once, on a
-    /// pool of their own so they never wait behind long searches.
+    /// Short attempts of cheap requests running at once (see `Job::quick`), on a pool of
+    /// their own so they never wait behind long searches.
     pub max_quick_solves: usize,
     /// Longest a client may take to send a request's head (and longest an idle kept-alive
     /// connection stays open); the connection is then closed.
     pub header_timeout: Duration,
     /// Longest a client may take to send a request's body; the request then fails.
     pub body_timeout: Duration,
-    /// Connections open at once; further ones are closed at once.
+    /// Connections open at once. A connection past it takes the place of an idle one
+    /// (no request in flight) of the client holding the most, or is closed at once when
+    /// that client's are all busy.
     pub max_connections: usize,
+    /// Connections one client (an IPv4 address, an IPv6 /64 network) may hold at once; a
+    /// client past it loses its least recently active idle connection to the new one.
+    pub max_connections_per_client: usize,
     /// Origins (`http://host:port`) besides the server's own whose pages may call the API.
     pub allowed_origins: Vec<String>,
     /// Host names besides `localhost`, loopback addresses and the address listened on
@@ -80,6 +84,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             max_connections: 1024,
+            max_connections_per_client: 256,
             allowed_origins: Vec::new(),
             allowed_hosts: Vec::new(),
             local_addr: None,
@@ -114,11 +119,7 @@ struct Shared {
     quick: Arc<Semaphore>,
     waiting: AtomicUsize,
     active: AtomicUsize,
-    warm: Mutex<HashSet<String>>,
 }
-
-/// Most kinds of search remembered as warm (see [`AppState::is_warm`]).
-const MAX_WARM: usize = 4096;
 
 impl AppState {
     /// State for a server with these limits and tables cached in `cache_dir` (`None`:
@@ -137,7 +138,6 @@ impl AppState {
             quick,
             waiting: AtomicUsize::new(0),
             active: AtomicUsize::new(0),
-            warm: Mutex::new(HashSet::new()),
         }))
     }
 
@@ -174,7 +174,7 @@ impl AppState {
         self.permit(&self.0.slots).await
     }
 
-    /// Waits for a slot of the quick pool (tiny boards), which long searches never hold.
+    /// Waits for a slot of the quick pool (short attempts), which long searches never hold.
     ///
     /// # Errors
     /// As [`AppState::slot`].
@@ -213,9 +213,9 @@ impl AppState {
         self.run_blocking(permit, Priority::Low, job).await
     }
 
-    /// As [`AppState::search`], on the quick pool: for searches of tiny boards, and for
-    /// short first attempts (see `Job::solve`), which must never run on the threads that
-    /// answer HTTP requests.
+    /// As [`AppState::search`], on the quick pool: for the short first attempts of cheap
+    /// requests (see `Job::quick`), which must never run on the threads that answer HTTP
+    /// requests.
     ///
     /// # Errors
     /// As [`AppState::search`].
@@ -249,21 +249,6 @@ impl AppState {
         let out = job.await.map_err(|_| AppError::Internal);
         drop(cancel);
         out
-    }
-
-    /// Whether a kind of search (shape, goal, heuristic, algorithm) has completed once on the
-    /// blocking pool, so any table it needs is built and a short attempt may run inline.
-    pub(crate) fn is_warm(&self, key: &str) -> bool {
-        self.0.warm.lock().is_ok_and(|w| w.contains(key))
-    }
-
-    /// Remembers a kind of search as warm (up to a bound, to keep memory fixed).
-    pub(crate) fn mark_warm(&self, key: String) {
-        if let Ok(mut w) = self.0.warm.lock() {
-            if w.len() < MAX_WARM {
-                w.insert(key);
-            }
-        }
     }
 
     /// Counts a search as active until the returned guard is dropped.
@@ -315,7 +300,7 @@ impl Drop for CancelOnDrop {
 /// The CPU priority a job runs at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Priority {
-    /// Tiny boards and short first attempts: as the threads that answer HTTP requests.
+    /// Short first attempts: as the threads that answer HTTP requests.
     Normal,
     /// Long searches: below everything else, so that on a machine with as many long
     /// searches as cores, the threads answering requests and the quick pool still get the

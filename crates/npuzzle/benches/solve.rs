@@ -43,7 +43,7 @@ fn heap_permutations(t: &mut [u32], k: usize, f: &mut impl FnMut(&[u32])) {
     }
     for i in 0..k {
         heap_permutations(t, k - 1, f);
-        let j = if k % 2 == 0 { i } else { 0 };
+        let j = if k.is_multiple_of(2) { i } else { 0 };
         t.swap(j, k - 1);
     }
 }

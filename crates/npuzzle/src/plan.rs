@@ -392,7 +392,7 @@ fn auto_phases(
 
 /// Whether a path found by `algorithm` with `heuristic` is proven shortest.
 fn proves_optimal(algorithm: Algorithm, heuristic: Option<&HeuristicSpec>, weight: f64) -> bool {
-    let admissible = heuristic.map_or(true, HeuristicSpec::admissible);
+    let admissible = heuristic.is_none_or(HeuristicSpec::admissible);
     match algorithm {
         Algorithm::Bfs => true,
         Algorithm::AStar | Algorithm::IdaStar | Algorithm::Auto => admissible,

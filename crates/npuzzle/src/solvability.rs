@@ -73,7 +73,7 @@ impl Verdict {
     /// One sentence explaining the verdict.
     pub fn explanation(&self) -> String {
         fn parity(n: u64) -> &'static str {
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 "even"
             } else {
                 "odd"

@@ -190,7 +190,7 @@ fn run_phase(
     let admissible = phase
         .heuristic
         .as_ref()
-        .map_or(true, HeuristicSpec::admissible);
+        .is_none_or(HeuristicSpec::admissible);
     let weight_bound = match phase.algorithm {
         Algorithm::WeightedAStar if admissible => Some(weight),
         Algorithm::WeightedIdaStar if admissible => Some(search::effective_weight(weight)),

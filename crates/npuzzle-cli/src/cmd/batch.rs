@@ -382,7 +382,7 @@ fn aima_block(r: &Record, several: bool) -> String {
     if several {
         out.push_str(&format!("# {why}\n"));
     } else {
-        eprintln!("error: {why}");
+        crate::errln!("error: {why}");
     }
     out
 }

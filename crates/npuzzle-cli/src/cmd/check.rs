@@ -48,7 +48,7 @@ pub fn run(args: CheckArgs) -> Result<Outcome> {
                 if args.json {
                     println!("{}", serde_json::json!({ "line": entry.line, "error": e }));
                 } else {
-                    eprintln!("error: {e}");
+                    crate::errln!("error: {e}");
                 }
                 worst = worst.worst(Outcome::Invalid);
                 continue;

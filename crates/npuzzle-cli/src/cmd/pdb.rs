@@ -92,14 +92,30 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
     let started = Instant::now();
     let bar = BuildBar::new();
     let mut events = Vec::new();
-    for key in partition.keys() {
-        let fetched = fetch(dir, &key, args.force, true, &mut |p| bar.update(p));
+    let keys = partition.keys();
+    for key in &keys {
+        // A save is never cut short: Ctrl-C stops the next build, so no file is left half
+        // written (the temporary file of a save is renamed into place or removed).
+        let fetched = fetch(dir, key, args.force, true, &mut |p| bar.update(p));
         bar.finish();
         let Ok((_, event)) = fetched else {
-            bail!("interrupted: the table build was stopped, nothing of it was saved");
+            let saved = events.iter().filter(|e| stored(e)).count();
+            bail!(
+                "interrupted: the table build was stopped; {saved} of {} tables are in the \
+                 cache, nothing of the stopped one was saved",
+                keys.len()
+            );
         };
         println!("  {}", describe(&event));
         events.push(event);
+        if crate::interrupt::interrupted() && events.len() < keys.len() {
+            let saved = events.iter().filter(|e| stored(e)).count();
+            bail!(
+                "interrupted: {saved} of {} tables are in the cache; run the command again \
+                 to build the rest",
+                keys.len()
+            );
+        }
     }
     warn_about(&events);
     println!(
@@ -109,17 +125,28 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
         peak_rss().map_or("unknown".into(), megabytes)
     );
     // Building is what `pdb build` is for only when the tables end up in the cache: if a
-    // cache directory was given and not one table is there now, say so with the exit code.
-    let stored = |e: &TableEvent| {
-        matches!(
-            e.source,
-            TableSource::Disk(_) | TableSource::Built(Some(Ok(_)))
-        )
-    };
-    if dir.is_some() && !events.iter().any(stored) {
+    // cache directory was given and a table is not there now, say so with the exit code
+    // (a partition with one table missing is not usable from the cache).
+    let saved = events.iter().filter(|e| stored(e)).count();
+    if dir.is_some() && saved == 0 {
         bail!("no table could be saved to the cache directory (see the warning above)");
     }
+    if dir.is_some() && saved < events.len() {
+        bail!(
+            "only {saved} of {} tables could be saved to the cache directory (see the \
+             warning above)",
+            events.len()
+        );
+    }
     Ok(Outcome::Success)
+}
+
+/// Whether a table is in the cache directory after a build: loaded from it, or saved.
+fn stored(e: &TableEvent) -> bool {
+    matches!(
+        e.source,
+        TableSource::Disk(_) | TableSource::Built(Some(Ok(_)))
+    )
 }
 
 fn describe(e: &TableEvent) -> String {

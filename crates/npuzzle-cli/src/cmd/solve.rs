@@ -161,7 +161,7 @@ fn print_invalid(message: &str, json: bool) {
     if json {
         println!("{}", serde_json::json!({ "error": message }));
     } else {
-        eprintln!("error: {message}");
+        crate::errln!("error: {message}");
     }
 }
 

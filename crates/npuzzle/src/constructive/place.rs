@@ -381,7 +381,7 @@ impl<'a> Placer<'a> {
                 }
                 let rest = if d.0 != 0 { dr.abs() } else { dc.abs() };
                 let key = (self.gain(m), rest, m);
-                if best.map_or(true, |(g, r, _)| (key.0, key.1) > (g, r)) {
+                if best.is_none_or(|(g, r, _)| (key.0, key.1) > (g, r)) {
                     best = Some(key);
                 }
             }
@@ -429,7 +429,7 @@ impl<'a> Placer<'a> {
                         + self.gain_at(cells[1], neg(pd))
                         + self.gain_at(cells[2], neg(pd))
                         + self.gain_at(to, s);
-                    if best.map_or(true, |(g, _)| gain > g) {
+                    if best.is_none_or(|(g, _)| gain > g) {
                         best = Some((gain, s));
                     }
                 }

@@ -16,10 +16,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Instant;
 
-use super::pdb::build::{build, BuildStopped, Progress};
+use super::pdb::build::{build, BuildProgress, BuildStopped, Progress};
 use super::pdb::store;
 use super::pdb::table::{PatternTable, TableKey};
 use super::perfect::{self, PerfectTable, MAX_PERFECT_CELLS};
@@ -126,7 +126,7 @@ impl LastPerfect {
     fn forget(id: u64, key: Option<&PerfectKey>) {
         LAST_PERFECT.with_borrow_mut(|last| {
             let matches = last.as_ref().is_some_and(|l| {
-                l.id == id && key.map_or(true, |(r, c, g)| l.shape == (*r, *c) && l.goal == *g)
+                l.id == id && key.is_none_or(|(r, c, g)| l.shape == (*r, *c) && l.goal == *g)
             });
             if matches {
                 *last = None;
@@ -266,7 +266,7 @@ impl Tables {
         if let Some(t) = self.touch_pattern(key) {
             return Ok((t.clone(), memory_event(key, &t)));
         }
-        let _building = self.0.building.lock().unwrap_or_else(|e| e.into_inner());
+        let _building = self.wait_to_build(key, progress)?;
         if let Some(t) = self.touch_pattern(key) {
             return Ok((t.clone(), memory_event(key, &t)));
         }
@@ -287,6 +287,35 @@ impl Tables {
         );
         self.evict(&mut held);
         Ok((table, event))
+    }
+
+    /// The right to build (builds run one at a time), waited for while another build runs;
+    /// `progress` may stop the wait as it stops a build. (A server's cheap request that
+    /// needed a small table waited here, unstoppable, for a 1.5 s build of someone else's,
+    /// holding a slot meant for requests of a few milliseconds.)
+    fn wait_to_build(
+        &self,
+        key: &TableKey,
+        progress: &mut Progress<'_>,
+    ) -> Result<MutexGuard<'_, ()>, BuildStopped> {
+        let waiting = BuildProgress {
+            tiles: key.cells.len(),
+            depth: 0,
+            expanded: 0,
+            total: key.entries(),
+        };
+        loop {
+            match self.0.building.try_lock() {
+                Ok(guard) => return Ok(guard),
+                Err(TryLockError::Poisoned(e)) => return Ok(e.into_inner()),
+                Err(TryLockError::WouldBlock) => {
+                    if progress(&waiting).is_break() {
+                        return Err(BuildStopped);
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            }
+        }
     }
 
     fn touch_pattern(&self, key: &TableKey) -> Option<Arc<PatternTable>> {

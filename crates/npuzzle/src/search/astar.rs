@@ -113,7 +113,7 @@ fn run<K: StateKey>(
             break;
         }
         if stats.generated >= meter.next_check {
-            let bound = Some(g + current.h as u32);
+            let bound = Some(g.saturating_add(current.h as u32));
             if let Some(why) = meter.check(&stats, open.len() as u64, bound) {
                 outcome.stopped_by = Some(why);
                 break;

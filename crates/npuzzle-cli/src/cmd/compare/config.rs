@@ -56,7 +56,7 @@ impl Config {
         ) && self
             .heuristic
             .as_ref()
-            .map_or(true, HeuristicSpec::admissible)
+            .is_none_or(HeuristicSpec::admissible)
     }
 
     pub(super) fn search_args(&self, args: &CompareArgs) -> SearchArgs {

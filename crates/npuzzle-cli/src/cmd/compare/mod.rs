@@ -116,7 +116,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
             } else {
                 "warning"
             };
-            eprintln!(
+            crate::errln!(
                 "{level}: the reference {} gave no optimal length on {} instance(s), left \
                  unchecked: {why}",
                 config.name(args.weight),
@@ -147,7 +147,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
         if s.errors > 0 {
             worst = worst.worst(Outcome::Invalid);
             let first = cmp.runs[c].iter().find_map(|r| r.error.clone());
-            eprintln!(
+            crate::errln!(
                 "error: {name} failed on {} instance(s): {}",
                 s.errors,
                 first.unwrap_or_default()
@@ -272,7 +272,7 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
             let board = match e.board {
                 Ok(b) => b,
                 Err(m) => {
-                    eprintln!("error: {} (skipped)", located(e.line, &m));
+                    crate::errln!("error: {} (skipped)", located(e.line, &m));
                     worst = worst.worst(Outcome::Invalid);
                     continue;
                 }
@@ -281,7 +281,7 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
             let goal = match e.goal.map_or_else(|| args.goal.board(board.shape()), Ok) {
                 Ok(g) => g,
                 Err(m) => {
-                    eprintln!("error: {} (skipped)", located(e.line, &m.to_string()));
+                    crate::errln!("error: {} (skipped)", located(e.line, &m.to_string()));
                     worst = worst.worst(Outcome::Invalid);
                     continue;
                 }
@@ -295,7 +295,7 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
                     }
                     None => String::new(),
                 };
-                eprintln!("line {}: unsolvable{claim} (skipped)", e.line);
+                crate::errln!("line {}: unsolvable{claim} (skipped)", e.line);
                 worst = worst.worst(Outcome::Unsolvable);
                 continue;
             }

@@ -278,7 +278,7 @@ fn pack(
         let half = if d == u32::from(u8::MAX) {
             15
         } else {
-            debug_assert!(d >= md && (d - md) % 2 == 0);
+            debug_assert!(d >= md && (d - md).is_multiple_of(2));
             ((d - md) / 2).min(15) as u8
         };
         capped += u64::from(half == 15);

@@ -312,6 +312,7 @@ pub fn load_checked(path: &Path, key: &TableKey, samples: usize) -> Result<Patte
         max_distance: header.max_distance,
         capped: header.capped,
     };
+    super::verify::near_goal(&table, super::verify::NEAR_GOAL)?;
     super::verify::sample(&table, samples, rand::random())?;
     Ok(table)
 }

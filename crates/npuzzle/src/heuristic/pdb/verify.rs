@@ -17,6 +17,14 @@
 //! at 15 are below the truth and are not held to "a way down" (nor as the lower side of "no
 //! cliff").
 //!
+//! Capped entries escape "a way down", so a table with *every* entry raised to 15 passed
+//! the sample (only the goal placement's entry broke a fact, one sample in millions). So
+//! besides the sample, the placements nearest the goal are checked every time, in full
+//! ([`near_goal`]): "no cliff" chained from the goal's 0 says that a placement `d` single-
+//! region moves from the goal has value at most `d`, capped or not. A raised table must
+//! then keep true values around the goal and raise only further out, where the sample
+//! looks; the keyed digest written at build (see `store.rs`) is what catches it there.
+//!
 //! [`ENCODING_HALF_EXCESS_OVER_MANHATTAN`]: super::table::ENCODING_HALF_EXCESS_OVER_MANHATTAN
 
 use rand::{Rng, SeedableRng};
@@ -145,6 +153,82 @@ pub fn sample(table: &PatternTable, samples: usize, seed: u64) -> Result<(), Str
     }
 }
 
+/// Placements [`near_goal`] checks: the goal's neighbourhood, a millisecond or two.
+pub const NEAR_GOAL: usize = 4096;
+
+/// Checks the placements nearest the goal, breadth-first through single-region
+/// placements, up to `limit` of them: the goal's value must be 0 and one `d` such moves
+/// away at most `d` (see the module docs).
+///
+/// # Errors
+/// The first placement whose value is too high.
+pub fn near_goal(table: &PatternTable, limit: usize) -> Result<(), String> {
+    near_goal_unworded(table, limit).map_err(|why| {
+        format!(
+            "entries near the goal are inconsistent with the puzzle's moves (tampered or \
+             corrupt: {why})"
+        )
+    })
+}
+
+fn near_goal_unworded(table: &PatternTable, limit: usize) -> Result<(), String> {
+    let shape = table.key.shape;
+    let n = shape.cells();
+    let k = table.key.cells.len();
+    if k == 0 || k > MAX_PATTERN_TILES || n > 32 {
+        return Err(format!("cannot check a pattern of {k} tiles on {n} cells"));
+    }
+    let combos = Combinations::get(n, k);
+    let p = Placements {
+        table,
+        n,
+        k,
+        masks: combos.masks(),
+        combos,
+        perms: Permutations::get(k),
+    };
+    let goal = table.key.cells.clone();
+    let (value, _) = p.value(&goal);
+    if value != 0 {
+        return Err(format!("the goal placement has value {value}, not 0"));
+    }
+    if !p.one_region(&goal) {
+        return Ok(());
+    }
+    let mut seen = std::collections::HashSet::from([p.index(&goal)]);
+    let mut queue = std::collections::VecDeque::from([(goal, 0u32)]);
+    while let Some((cells, depth)) = queue.pop_front() {
+        let occupied = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+        for q in 0..k {
+            for m in Move::ALL {
+                if seen.len() >= limit {
+                    return Ok(());
+                }
+                let Some(to) = crate::board::neighbour(shape, usize::from(cells[q]), m) else {
+                    continue;
+                };
+                if occupied >> to & 1 == 1 {
+                    continue;
+                }
+                let mut next = cells.clone();
+                next[q] = to as u8;
+                if !p.one_region(&next) || !seen.insert(p.index(&next)) {
+                    continue;
+                }
+                let (value, _) = p.value(&next);
+                if value > depth + 1 {
+                    return Err(format!(
+                        "a placement {} moves from the goal has value {value}",
+                        depth + 1
+                    ));
+                }
+                queue.push_back((next, depth + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_entry(p: &Placements<'_>, i: usize) -> Result<(), String> {
     let shape = p.table.key.shape;
     let cells = p.cells_of(i);
@@ -230,6 +314,49 @@ mod tests {
         }
         let e = sample(&t, 1 << 13, 7).unwrap_err();
         assert!(e.contains("inconsistent"), "{e}");
+    }
+
+    /// Regression (issue 25, E5): every entry raised to the 4-bit maximum, checksums
+    /// recomputed, passed verification (capped entries escape "a way down"), and a search
+    /// then ran to its limit.
+    #[test]
+    fn a_table_raised_to_the_cap_is_caught() {
+        let mut t = table(4, 4, &[0, 1, 4, 5, 8], 15);
+        near_goal(&t, NEAR_GOAL).unwrap();
+        t.data.fill(0xFF);
+        let e = near_goal(&t, NEAR_GOAL).unwrap_err();
+        assert!(e.contains("goal placement"), "{e}");
+        // The goal left alone: its neighbours give it away.
+        let mut t = table(4, 4, &[0, 1, 4, 5, 8], 15);
+        let goal = t.key.cells.clone();
+        let keep = {
+            let combos = Combinations::get(16, 5);
+            let p = Placements {
+                table: &t,
+                n: 16,
+                k: 5,
+                masks: combos.masks(),
+                combos,
+                perms: Permutations::get(5),
+            };
+            p.index(&goal)
+        };
+        for i in 0..t.entries as usize {
+            if i != keep {
+                let shift = (i & 1) * 4;
+                t.data[i >> 1] |= 0xF << shift;
+            }
+        }
+        let e = near_goal(&t, NEAR_GOAL).unwrap_err();
+        assert!(e.contains("1 moves from the goal"), "{e}");
+        // Every built table passes.
+        for t in [
+            table(3, 3, &[0, 1, 2, 3], 8),
+            table(2, 4, &[0, 1, 4], 7),
+            table(3, 3, &[4, 5, 6, 7], 8),
+        ] {
+            near_goal(&t, usize::MAX).unwrap();
+        }
     }
 
     #[test]
