@@ -33,8 +33,8 @@ use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict};
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
 use crate::search::{
-    self, bounded, deepen, Control, Deepening, Limits, Meter, Priority, Progress, SearchStats,
-    StopReason,
+    self, bounded, deepen, Bounds, Control, Deepening, Limits, Meter, Priority, Progress,
+    SearchStats, StopReason,
 };
 
 /// How a run spends its budget. [`Schedule::default`] is what `auto` uses; the others are
@@ -235,16 +235,13 @@ fn weighted<H: IncrementalHeuristic + Clone>(
             break;
         }
         let below = run.watch.best.load(Ordering::Relaxed);
-        let out = bounded(
-            tiles,
-            &puzzle.goal,
-            &puzzle.neighbours,
-            heuristic.clone(),
-            w,
+        let bounds = Bounds {
+            weight: w,
             below,
-            search::SCALE,
-            Meter::new(run.sub(Some(left))),
-        );
+            step: search::SCALE,
+        };
+        let meter = Meter::new(run.sub(Some(left)));
+        let out = bounded(puzzle, tiles, heuristic.clone(), bounds, meter);
         run.add(&out.stats);
         if let Some(moves) = out.moves {
             run.offer(moves, &format!("weighted idastar W={w}"));

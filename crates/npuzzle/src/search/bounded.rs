@@ -23,7 +23,7 @@ use super::kernel::NO_MOVE;
 use super::{Meter, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
-use crate::puzzle::NO_CELL;
+use crate::puzzle::{Puzzle, NO_CELL};
 
 /// Fixed-point scale of `g` in `f`.
 pub(crate) const SCALE: u64 = 1000;
@@ -64,6 +64,8 @@ pub(crate) struct Bounded<'a, H, T> {
     bound: u64,
     next_bound: u64,
     below: u32,
+    /// Thousandths of a move the threshold rises by at least.
+    step: u64,
     stats: SearchStats,
     depth: u64,
     meter: Meter<'a>,
@@ -79,8 +81,7 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
         goal: T,
         neighbours: &'a [[u8; 4]],
         heuristic: H,
-        weight: f64,
-        below: u32,
+        bounds: Bounds,
         meter: Meter<'a>,
     ) -> Self {
         Bounded {
@@ -88,10 +89,11 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
             goal,
             neighbours,
             heuristic,
-            weight: weight_units(weight),
+            weight: weight_units(bounds.weight),
             bound: 0,
             next_bound: u64::MAX,
-            below,
+            below: bounds.below,
+            step: bounds.step,
             stats: SearchStats::default(),
             depth: 0,
             meter,
@@ -106,9 +108,8 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
     }
 
     /// Runs iterations until a path shorter than `below` is found, the states below it run
-    /// out, or a limit stops the search. Thresholds rise by at least `step` (thousandths of
-    /// a move).
-    pub fn run(mut self, step: u64) -> BoundedOutcome {
+    /// out, or a limit stops the search.
+    pub fn run(mut self) -> BoundedOutcome {
         let h0 = self.heuristic.init(self.tiles.as_ref());
         let blank = self.tiles.as_ref().iter().position(|&t| t == 0);
         let mut outcome = BoundedOutcome::default();
@@ -138,7 +139,7 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
                         outcome.exhausted = true;
                         break;
                     }
-                    self.bound = self.next_bound.max(self.bound + step);
+                    self.bound = self.next_bound.max(self.bound + self.step);
                 }
             }
         }
@@ -237,62 +238,54 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
     }
 }
 
-/// Weighted IDA* from `start` towards `goal` (tiles as bytes) for paths shorter than
-/// `below` (`u32::MAX`: any), thresholds rising by at least `step` thousandths of a move;
+/// What one bounded search looks for: paths shorter than `below` (`u32::MAX`: any) by
+/// weighted IDA* with weight `weight`, thresholds rising by at least `step` thousandths of
+/// a move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds {
+    pub weight: f64,
+    pub below: u32,
+    pub step: u64,
+}
+
+/// Weighted IDA* from `start` (tiles as bytes) towards the puzzle's goal within `bounds`;
 /// the board is held in a fixed-size array on boards of 9, 16, 25, 36, 49 and 64 cells.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn bounded<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
     start: &[u8],
-    goal: &[u8],
-    neighbours: &[[u8; 4]],
     heuristic: H,
-    weight: f64,
-    below: u32,
-    step: u64,
+    bounds: Bounds,
     meter: Meter<'_>,
 ) -> BoundedOutcome {
     fn fixed<H: IncrementalHeuristic, const N: usize>(
+        puzzle: &Puzzle,
         start: &[u8],
-        goal: &[u8],
-        neighbours: &[[u8; 4]],
         heuristic: H,
-        weight: f64,
-        below: u32,
-        step: u64,
+        bounds: Bounds,
         meter: Meter<'_>,
     ) -> BoundedOutcome {
         let tiles: [u8; N] = start.try_into().expect("N tiles");
-        let goal: [u8; N] = goal.try_into().expect("N goal tiles");
-        Bounded::new(tiles, goal, neighbours, heuristic, weight, below, meter).run(step)
+        let goal: [u8; N] = puzzle.goal[..].try_into().expect("N goal tiles");
+        Bounded::new(tiles, goal, &puzzle.neighbours, heuristic, bounds, meter).run()
     }
     match start.len() {
-        9 => fixed::<H, 9>(
-            start, goal, neighbours, heuristic, weight, below, step, meter,
-        ),
-        16 => fixed::<H, 16>(
-            start, goal, neighbours, heuristic, weight, below, step, meter,
-        ),
-        25 => fixed::<H, 25>(
-            start, goal, neighbours, heuristic, weight, below, step, meter,
-        ),
-        36 => fixed::<H, 36>(
-            start, goal, neighbours, heuristic, weight, below, step, meter,
-        ),
-        49 => fixed::<H, 49>(
-            start, goal, neighbours, heuristic, weight, below, step, meter,
-        ),
-        64 => fixed::<H, 64>(
-            start, goal, neighbours, heuristic, weight, below, step, meter,
-        ),
-        _ => Bounded::new(
-            start.to_vec(),
-            goal.to_vec(),
-            neighbours,
-            heuristic,
-            weight,
-            below,
-            meter,
-        )
-        .run(step),
+        9 => fixed::<H, 9>(puzzle, start, heuristic, bounds, meter),
+        16 => fixed::<H, 16>(puzzle, start, heuristic, bounds, meter),
+        25 => fixed::<H, 25>(puzzle, start, heuristic, bounds, meter),
+        36 => fixed::<H, 36>(puzzle, start, heuristic, bounds, meter),
+        49 => fixed::<H, 49>(puzzle, start, heuristic, bounds, meter),
+        64 => fixed::<H, 64>(puzzle, start, heuristic, bounds, meter),
+        _ => {
+            let goal = puzzle.goal.clone();
+            Bounded::new(
+                start.to_vec(),
+                goal,
+                &puzzle.neighbours,
+                heuristic,
+                bounds,
+                meter,
+            )
+            .run()
+        }
     }
 }

@@ -26,7 +26,7 @@ mod weighted_idastar;
 
 pub use astar::{astar, Priority};
 pub use bfs::bfs;
-pub(crate) use bounded::{bounded, SCALE};
+pub(crate) use bounded::{bounded, Bounds, SCALE};
 pub use dispatch::idastar;
 pub(crate) use idastar::{deepen, Deepening};
 pub(crate) use meter::Meter;

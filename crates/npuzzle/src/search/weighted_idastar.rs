@@ -57,16 +57,12 @@ pub fn weighted_idastar<H: IncrementalHeuristic>(
     if control.trace == 0 {
         // The fast kernel; thresholds rise to exactly the smallest f pruned, so the bound
         // above holds.
-        let out = super::bounded(
-            start,
-            &puzzle.goal,
-            &puzzle.neighbours,
-            heuristic,
+        let bounds = super::Bounds {
             weight,
-            u32::MAX,
-            0,
-            Meter::new(control),
-        );
+            below: u32::MAX,
+            step: 0,
+        };
+        let out = super::bounded(puzzle, start, heuristic, bounds, Meter::new(control));
         return SearchOutcome {
             moves: out.moves,
             stats: out.stats,
