@@ -22,9 +22,9 @@ use crate::shape::Shape;
 const WINDOWS: [usize; 3] = [12, 20, 28];
 
 /// `moves` from `start` (tiles as bytes) made shorter: every loop cut out, then windows of
-/// [`WINDOWS`] moves, overlapping by half, each replaced by a shortest path between its
-/// ends, pass after pass while a pass gains. Stops early at `control`'s time limit or
-/// cancellation, with what it has.
+/// 12, 20 and 28 moves in turn, overlapping by half, each replaced by a shortest path
+/// between its ends, pass after pass while a pass gains. Stops early at `control`'s time
+/// limit or cancellation, with what it has.
 pub fn shorten(shape: Shape, start: &[u8], moves: &[Move], control: Control<'_>) -> Vec<Move> {
     let began = Instant::now();
     let out_of_time = || {
