@@ -21,6 +21,9 @@ npuzzle=${NPUZZLE_BIN:-$PWD/target/release/npuzzle}
 socket="npuzzle-play-$$"
 tm() { tmux -L "$socket" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null || true' EXIT
+# A session that outlives the others: killing the last session makes the server exit, and
+# a new session started at that moment failed with "server exited unexpectedly" (in CI).
+tm new-session -d -s keep "sleep 3600"
 
 board="8 1 3/4 0 2/7 6 5"
 screen() { tm capture-pane -p -t play; }
