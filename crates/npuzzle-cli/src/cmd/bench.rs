@@ -67,8 +67,8 @@ struct Run {
 
 /// The options `bench` solves with: those given, except that `auto` becomes IDA*, which
 /// the planner gives the heuristic auto's optimal phase uses. Lengths are checked against
-/// optimal ones, and auto gives up optimality after a node budget, which would turn a slow
-/// instance into a wrong length.
+/// optimal ones, and auto's anytime engine answers with its best path when its time budget
+/// ends on boards over 16 cells, which would turn a slow instance into a wrong length.
 fn optimal_options(options: &SolveOptions) -> SolveOptions {
     match options.algorithm {
         Algorithm::Auto => SolveOptions {
