@@ -29,7 +29,7 @@
 
 use rand::{Rng, SeedableRng};
 
-use super::index::{self, Combinations, Permutations, MAX_PATTERN_TILES};
+use super::index::{self, Combinations, Permutations, MAX_PATTERN_TILES, MAX_PDB_CELLS};
 use super::table::PatternTable;
 use crate::moves::Move;
 
@@ -110,27 +110,33 @@ impl Placements<'_> {
     }
 }
 
+impl<'t> Placements<'t> {
+    /// The placements of `table`'s pattern, ranked as its entries are.
+    fn of(table: &'t PatternTable) -> Result<Placements<'t>, String> {
+        let n = table.key.shape.cells();
+        let k = table.key.cells.len();
+        if k == 0 || k > MAX_PATTERN_TILES || n > MAX_PDB_CELLS {
+            return Err(format!("cannot check a pattern of {k} tiles on {n} cells"));
+        }
+        let combos = Combinations::get(n, k);
+        Ok(Placements {
+            table,
+            n,
+            k,
+            masks: combos.masks(),
+            combos,
+            perms: Permutations::get(k),
+        })
+    }
+}
+
 /// Checks `samples` random entries of `table` (all of them if it has no more), drawn with
 /// `seed`.
 ///
 /// # Errors
 /// How many sampled entries break the facts above, and the first one found.
 pub fn sample(table: &PatternTable, samples: usize, seed: u64) -> Result<(), String> {
-    let shape = table.key.shape;
-    let n = shape.cells();
-    let k = table.key.cells.len();
-    if k == 0 || k > MAX_PATTERN_TILES || n > 32 {
-        return Err(format!("cannot check a pattern of {k} tiles on {n} cells"));
-    }
-    let combos = Combinations::get(n, k);
-    let p = Placements {
-        table,
-        n,
-        k,
-        masks: combos.masks(),
-        combos,
-        perms: Permutations::get(k),
-    };
+    let p = Placements::of(table)?;
     let entries = table.entries as usize;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let all = entries <= samples;
@@ -172,21 +178,8 @@ pub fn near_goal(table: &PatternTable, limit: usize) -> Result<(), String> {
 }
 
 fn near_goal_unworded(table: &PatternTable, limit: usize) -> Result<(), String> {
-    let shape = table.key.shape;
-    let n = shape.cells();
-    let k = table.key.cells.len();
-    if k == 0 || k > MAX_PATTERN_TILES || n > 32 {
-        return Err(format!("cannot check a pattern of {k} tiles on {n} cells"));
-    }
-    let combos = Combinations::get(n, k);
-    let p = Placements {
-        table,
-        n,
-        k,
-        masks: combos.masks(),
-        combos,
-        perms: Permutations::get(k),
-    };
+    let p = Placements::of(table)?;
+    let (shape, k) = (table.key.shape, p.k);
     let goal = table.key.cells.clone();
     let (value, _) = p.value(&goal);
     if value != 0 {
