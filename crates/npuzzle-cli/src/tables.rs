@@ -199,6 +199,33 @@ impl BuildBar {
         }
     }
 
+    /// Shows the progress of several builds at once: `expanded` of `total` states, the
+    /// deepest layer at `depth`; stops the builds on Ctrl-C.
+    pub fn update_all(&self, expanded: u64, total: u64, depth: u32) -> ControlFlow<()> {
+        if let Some(bar) = &self.bar {
+            if bar.is_hidden() || bar.length() != Some(total) {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                bar.reset();
+                bar.set_length(total);
+            }
+            bar.set_position(expanded.min(total));
+            bar.set_message(format!("building pattern databases, depth {depth}"));
+        }
+        if crate::interrupt::interrupted() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Prints a line above the bar (or plainly when there is none).
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) if !bar.is_hidden() => bar.println(line),
+            _ => println!("{line}"),
+        }
+    }
+
     /// Clears the bar.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

@@ -222,3 +222,38 @@ fn bench_refuses_bad_arguments() {
         .code(2)
         .stdout(predicate::str::contains("error: line 2"));
 }
+
+/// `pdb build --optimal` builds exactly the tables `solve --optimal` then loads (issue 22),
+/// several at once, saying the peak memory first.
+#[test]
+fn build_optimal_makes_what_solve_optimal_uses() {
+    let dir = TempDir::new().unwrap();
+    let board = "4 1 2 3/0 5 6 7/8 9 10 11";
+    npuzzle(&dir)
+        .args([
+            "pdb",
+            "build",
+            "--size",
+            "3x4",
+            "--optimal",
+            "--threads",
+            "2",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 at a time: peak memory about"))
+        .stdout(predicate::str::contains("built in").count(2));
+    let explain = npuzzle(&dir)
+        .args(["solve", board, "--optimal", "--explain"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(explain.stdout).unwrap();
+    assert!(text.contains("load from the cache"), "{text}");
+    assert!(!text.contains(": build,"), "{text}");
+    // Asking for a partition as well is refused.
+    npuzzle(&dir)
+        .args(["pdb", "build", "--size", "3x4", "--optimal", "-p", "6-5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}

@@ -35,6 +35,7 @@ pub mod goal;
 pub mod heuristic;
 pub mod moves;
 pub mod plan;
+pub mod pruning;
 pub mod puzzle;
 pub mod report;
 pub mod search;

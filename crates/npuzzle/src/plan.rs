@@ -147,6 +147,10 @@ pub struct Phase {
     /// Seconds the phase searches when the caller sets no time limit (`None`: until it
     /// answers, or proves its answer optimal).
     pub budget: Option<f64>,
+    /// Longest duplicate move sequence IDA* prunes beyond the move straight back
+    /// (`--optimal` on 15- and 24-puzzles, see [`crate::pruning`]); `None`: only that move,
+    /// so node counts are the published ones.
+    pub pruning: Option<usize>,
 }
 
 /// Seconds of search `auto` gives a board of more than 16 cells when the caller sets no
@@ -178,6 +182,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
         weight: None,
         optimal: false,
         budget: None,
+        pruning: None,
     };
     let puzzle = match Puzzle::new(goal) {
         Some(p) => p,
@@ -223,6 +228,11 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
                 weight: algorithm.is_weighted().then_some(options.weight),
                 heuristic,
                 budget: None,
+                // A proof gets every pruning that keeps shortest paths; IDA* is the search
+                // that uses it.
+                pruning: (options.optimal && algorithm == Algorithm::IdaStar)
+                    .then(|| crate::pruning::optimal_depth(cells))
+                    .flatten(),
             }]
         }
     };
@@ -348,6 +358,9 @@ impl fmt::Display for Phase {
         if let Some(w) = self.weight {
             write!(f, ", W = {w}")?;
         }
+        if let Some(d) = self.pruning {
+            write!(f, ", duplicate move sequences of up to {d} moves pruned")?;
+        }
         if self.optimal {
             f.write_str(" (optimal)")
         } else if let (Some(w), true) = (self.weight, self.heuristic_admissible()) {
@@ -387,6 +400,7 @@ fn auto_phases(
         weight: None,
         optimal: exact || cells <= AUTO_UNBUDGETED_CELLS,
         budget: (!exact && cells > AUTO_UNBUDGETED_CELLS).then_some(AUTO_BUDGET_SECONDS),
+        pruning: None,
     }])
 }
 

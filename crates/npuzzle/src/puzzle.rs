@@ -1,7 +1,10 @@
 //! A shape and goal compiled into the lookup tables that search and heuristics share.
 
+use std::sync::Arc;
+
 use crate::board::Board;
 use crate::moves::Move;
+use crate::pruning::MoveAutomaton;
 use crate::shape::Shape;
 
 /// The most cells a board may have for tile-by-tile search (tiles fit a `u8`, and `255`
@@ -22,6 +25,9 @@ pub struct Puzzle {
     pub goal_cell: Vec<u8>,
     /// `neighbours[cell][m.index()]`: the cell the blank reaches by move `m`, or [`NO_CELL`].
     pub neighbours: Vec<[u8; 4]>,
+    /// The move sequences IDA* does not try: the move straight back (the default), or
+    /// every known duplicate ([`with_duplicates_pruned`](Self::with_duplicates_pruned)).
+    pub pruning: Arc<MoveAutomaton>,
 }
 
 impl Puzzle {
@@ -48,7 +54,19 @@ impl Puzzle {
             goal: goal_tiles,
             goal_cell,
             neighbours,
+            pruning: Arc::new(MoveAutomaton::parent()),
         })
+    }
+
+    /// The same puzzle with IDA* pruning every duplicate move sequence of up to `depth`
+    /// moves (see [`crate::pruning`]): fewer nodes, the same shortest paths. Unchanged on
+    /// boards over [`MAX_AUTOMATON_CELLS`](crate::pruning::MAX_AUTOMATON_CELLS) cells.
+    /// The automaton is built once per process (see [`crate::pruning::shared`]).
+    pub fn with_duplicates_pruned(mut self, depth: usize) -> Puzzle {
+        if let Some(a) = crate::pruning::shared(self.shape, depth) {
+            self.pruning = a;
+        }
+        self
     }
 
     /// Number of cells.

@@ -165,10 +165,13 @@ fn run_phase(
     if phase.algorithm == Algorithm::Constructive {
         return Ok(constructive(start, goal, verdict, control));
     }
-    let puzzle = Puzzle::new(goal).ok_or(SolveError::TooLarge {
+    let mut puzzle = Puzzle::new(goal).ok_or(SolveError::TooLarge {
         cells: goal.shape().cells(),
         max: crate::puzzle::MAX_SEARCH_CELLS,
     })?;
+    if let Some(depth) = phase.pruning {
+        puzzle = puzzle.with_duplicates_pruned(depth);
+    }
     if phase.kind == PhaseKind::Anytime {
         return anytime_phase(phase, &puzzle, start, verdict, tables, control);
     }

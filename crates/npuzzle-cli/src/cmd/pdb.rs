@@ -45,6 +45,14 @@ struct BuildArgs {
     /// Rebuild even if a sound copy is cached.
     #[arg(long)]
     force: bool,
+    /// Build exactly the tables `solve --optimal` uses on this shape and goal (6-6-6-6 on
+    /// 5x5, 7-8 on 4x4).
+    #[arg(long, conflicts_with = "partition")]
+    optimal: bool,
+    /// Tables built at once, one thread each [default: all cores]. Each build's peak
+    /// memory is stated before it starts.
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -66,6 +74,7 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
     let puzzle = Puzzle::new(&goal).context("board too large for pattern databases")?;
     let sizes = match &args.partition {
         Some(PartitionSpec::Sizes(s)) => s.clone(),
+        _ if args.optimal => optimal_sizes(&puzzle)?,
         Some(PartitionSpec::Best) | None => pdb::candidates(args.size)
             .into_iter()
             .next()
@@ -89,34 +98,9 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
         Some(d) => println!("Cache directory: {}", d.display()),
         None => println!("No cache directory (set --pdb-dir): tables are not saved."),
     }
+    let jobs = crate::options::threads(args.threads, default_jobs())?;
     let started = Instant::now();
-    let bar = BuildBar::new();
-    let mut events = Vec::new();
-    let keys = partition.keys();
-    for key in &keys {
-        // A save is never cut short: Ctrl-C stops the next build, so no file is left half
-        // written (the temporary file of a save is renamed into place or removed).
-        let fetched = fetch(dir, key, args.force, true, &mut |p| bar.update(p));
-        bar.finish();
-        let Ok((_, event)) = fetched else {
-            let saved = events.iter().filter(|e| stored(e)).count();
-            bail!(
-                "interrupted: the table build was stopped; {saved} of {} tables are in the \
-                 cache, nothing of the stopped one was saved",
-                keys.len()
-            );
-        };
-        println!("  {}", describe(&event));
-        events.push(event);
-        if crate::interrupt::interrupted() && events.len() < keys.len() {
-            let saved = events.iter().filter(|e| stored(e)).count();
-            bail!(
-                "interrupted: {saved} of {} tables are in the cache; run the command again \
-                 to build the rest",
-                keys.len()
-            );
-        }
-    }
+    let events = fetch_all(dir, &partition.keys(), args.force, jobs)?;
     warn_about(&events);
     println!(
         "Done in {:.2} s; tables {}; peak memory {}.",
@@ -139,6 +123,105 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Success)
+}
+
+/// The partition `solve --optimal` uses on this puzzle's shape and goal (whatever its
+/// tables cost to build: `pdb build` is where they are paid for).
+fn optimal_sizes(puzzle: &Puzzle) -> Result<Vec<usize>> {
+    let unlimited = Tables::new(None, npuzzle::TablePolicy::default());
+    match npuzzle::plan::strongest_admissible(puzzle, &unlimited) {
+        npuzzle::HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes)) => Ok(sizes),
+        other => bail!(
+            "solve --optimal uses {other} on {}, which has no tables to build here",
+            puzzle.shape
+        ),
+    }
+}
+
+/// One build per core, by default.
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Loads or builds every table of `keys`, `jobs` at once (the largest first, so that the
+/// long builds overlap), each saved as soon as it is built. Says what each will take before
+/// it starts and shows one bar for all of them.
+fn fetch_all(
+    dir: Option<&std::path::Path>,
+    keys: &[pdb::TableKey],
+    force: bool,
+    jobs: usize,
+) -> Result<Vec<TableEvent>> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    let sizes: Vec<pdb::BuildSize> = keys.iter().map(pdb::build_size).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(sizes[i].entries));
+    let cached =
+        |i: usize| !force && dir.is_some_and(|d| d.join(store::file_name(&keys[i])).exists());
+    let to_build: Vec<usize> = order.iter().copied().filter(|&i| !cached(i)).collect();
+    if !to_build.is_empty() {
+        let jobs = jobs.clamp(1, to_build.len());
+        // The peak: the `jobs` largest builds running together.
+        let peak: u64 = to_build
+            .iter()
+            .take(jobs)
+            .map(|&i| sizes[i].peak_bytes)
+            .sum();
+        let tables: u64 = to_build.iter().map(|&i| sizes[i].entries.div_ceil(2)).sum();
+        println!(
+            "Building {} table{} ({}), {jobs} at a time: peak memory about {}.",
+            to_build.len(),
+            if to_build.len() == 1 { "" } else { "s" },
+            megabytes(tables),
+            megabytes(peak)
+        );
+    }
+    let total: u64 = to_build.iter().map(|&i| sizes[i].states).sum();
+    let bar = BuildBar::new();
+    let done = std::sync::Mutex::new(vec![0u64; keys.len()]);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, keys.len()) {
+            scope.spawn(|| loop {
+                let claimed = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&i) = order.get(claimed) else { break };
+                // A save is never cut short: Ctrl-C stops the builds, and the temporary
+                // file of a save is renamed into place or removed.
+                let fetched = fetch(dir, &keys[i], force, true, &mut |p| {
+                    let expanded = {
+                        let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
+                        done[i] = p.expanded;
+                        done.iter().sum()
+                    };
+                    bar.update_all(expanded, total, p.depth)
+                });
+                let line = fetched.as_ref().ok().map(|(_, e)| describe(e));
+                if let Some(line) = &line {
+                    bar.println(&format!("  {line}"));
+                }
+                let mut results = results.lock().unwrap_or_else(|e| e.into_inner());
+                results.push((i, fetched.map(|(_, e)| e)));
+                if crate::interrupt::interrupted() {
+                    break;
+                }
+            });
+        }
+    });
+    bar.finish();
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(i, _)| *i);
+    let stopped = results.iter().any(|(_, r)| r.is_err()) || results.len() < keys.len();
+    let events: Vec<TableEvent> = results.into_iter().filter_map(|(_, r)| r.ok()).collect();
+    if stopped {
+        let saved = events.iter().filter(|e| stored(e)).count();
+        bail!(
+            "interrupted: the table build was stopped; {saved} of {} tables are in the \
+             cache, nothing of a stopped build was saved; run the command again to build \
+             the rest",
+            keys.len()
+        );
+    }
+    Ok(events)
 }
 
 /// Whether a table is in the cache directory after a build: loaded from it, or saved.

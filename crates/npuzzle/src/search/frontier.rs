@@ -52,10 +52,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::idastar::Ida;
-use super::kernel::{Abort, Fixed, NO_MOVE};
+use super::kernel::{Abort, Fixed};
 use super::{Control, Meter, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
+use crate::pruning::DEAD;
 use crate::puzzle::{Puzzle, NO_CELL};
 
 /// One state of IDA*'s frontier, with the path that leads to it.
@@ -156,7 +157,7 @@ pub fn split<H: IncrementalHeuristic>(
     };
     let blank = start.iter().position(|&t| t == 0).expect("a blank");
     let goal = s.tiles == puzzle.goal;
-    s.visit(blank, h, NO_MOVE, goal);
+    s.visit(blank, h, puzzle.pruning.start(blank), goal);
     // How much of each path the previous unit already covered.
     for i in (1..s.units.len()).rev() {
         let (before, after) = s.units.split_at_mut(i);
@@ -183,12 +184,13 @@ struct Splitter<'a, H> {
 }
 
 impl<H: IncrementalHeuristic> Splitter<'_, H> {
-    fn visit(&mut self, blank: usize, h: u32, back: usize, goal: bool) {
+    fn visit(&mut self, blank: usize, h: u32, state: u32, goal: bool) {
         let g = self.moves.len() as u32;
+        let pruning = &self.puzzle.pruning;
         let children = self.puzzle.neighbours[blank]
             .iter()
             .enumerate()
-            .filter(|&(mi, &to)| to != NO_CELL && mi != back)
+            .filter(|&(mi, &to)| to != NO_CELL && pruning.next(state, mi) != DEAD)
             .count();
         if goal || g == self.depth || children == 0 {
             self.units.push(WorkUnit {
@@ -204,7 +206,8 @@ impl<H: IncrementalHeuristic> Splitter<'_, H> {
             return;
         }
         for (mi, &to) in self.puzzle.neighbours[blank].iter().enumerate() {
-            if to == NO_CELL || mi == back {
+            let next = self.puzzle.pruning.next(state, mi);
+            if to == NO_CELL || next == DEAD {
                 continue;
             }
             let to = usize::from(to);
@@ -216,7 +219,7 @@ impl<H: IncrementalHeuristic> Splitter<'_, H> {
             self.moves.push(m);
             self.path_f.push(g + 1 + h2);
             let goal = h2 == 0 && self.tiles == self.puzzle.goal;
-            self.visit(to, h2, 3 - mi, goal);
+            self.visit(to, h2, next, goal);
             self.path_f.pop();
             self.moves.pop();
             self.heuristic.undo(undo);
@@ -296,8 +299,13 @@ pub(crate) fn run<'a, H: IncrementalHeuristic>(
     out
 }
 
-fn back_of(unit: &WorkUnit) -> usize {
-    unit.parent_move.map_or(NO_MOVE, |m| m.opposite().index())
+/// The pruning automaton's state at the unit: its path walked from the start's blank
+/// (found by taking the path back from the unit's blank).
+fn state_of(puzzle: &Puzzle, unit: &WorkUnit) -> u32 {
+    let start_blank = unit.moves.iter().rev().fold(blank_of(unit), |cell, m| {
+        usize::from(puzzle.neighbours[cell][m.opposite().index()])
+    });
+    puzzle.pruning.walk(start_blank, &unit.moves)
 }
 
 fn blank_of(unit: &WorkUnit) -> usize {
@@ -318,12 +326,13 @@ fn run_fixed<'a, H: IncrementalHeuristic, const N: usize>(
         &unit.tiles,
         &puzzle.goal,
         &puzzle.neighbours,
+        puzzle.pruning.table(),
         heuristic,
         meter,
         abort,
     );
     k.bound = bound;
-    let found = k.dfs(blank_of(unit), unit.g, h, back_of(unit));
+    let found = k.dfs(blank_of(unit), unit.g, h, state_of(puzzle, unit));
     if let Some(a) = abort {
         a.generated
             .fetch_add(k.unreported(), std::sync::atomic::Ordering::Relaxed);
@@ -351,7 +360,7 @@ fn run_general<'a, H: IncrementalHeuristic>(
     // The general kernel counts path states from its own root: start it at the unit's
     // depth so that `max_open` counts from the start.
     ida.depth = u64::from(unit.g);
-    let found = ida.dfs(blank_of(unit), unit.g, h, back_of(unit), None);
+    let found = ida.dfs(blank_of(unit), unit.g, h, state_of(puzzle, unit), None);
     if let Some(a) = abort {
         a.generated.fetch_add(
             ida.stats.generated - ida.reported,

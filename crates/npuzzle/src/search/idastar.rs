@@ -10,10 +10,11 @@
 //! otherwise. All of them count nodes the same way; `search::idastar` (in `dispatch.rs`)
 //! adds the parallel search.
 
-use super::kernel::{Abort, Fixed, NO_MOVE};
+use super::kernel::{Abort, Fixed};
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
+use crate::pruning::{MoveAutomaton, DEAD};
 use crate::puzzle::{Puzzle, NO_CELL};
 
 /// Serial IDA*: the fixed-size kernel for 3×3, 4×4 and 5×5 boards, else (and whenever a
@@ -97,10 +98,12 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
         start,
         &puzzle.goal,
         &puzzle.neighbours,
+        puzzle.pruning.table(),
         heuristic,
         meter,
         None,
     );
+    let root = puzzle.pruning.start(blank);
     let mut outcome = SearchOutcome::default();
     if k.at_goal() {
         outcome.moves = Some(Vec::new());
@@ -108,7 +111,7 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
         k.bound = h0.max(how.first);
         loop {
             k.next_bound = u32::MAX;
-            if k.dfs(blank, 0, h0, NO_MOVE) {
+            if k.dfs(blank, 0, h0, root) {
                 k.path.reverse();
                 outcome.moves = Some(std::mem::take(&mut k.path));
                 break;
@@ -152,7 +155,7 @@ fn general<H: IncrementalHeuristic>(
         ida.bound = h0.max(how.first);
         loop {
             ida.next_bound = u32::MAX;
-            if ida.dfs(blank, 0, h0, NO_MOVE, None) {
+            if ida.dfs(blank, 0, h0, puzzle.pruning.start(blank), None) {
                 ida.path.reverse();
                 outcome.moves = Some(std::mem::take(&mut ida.path));
                 break;
@@ -183,6 +186,8 @@ pub(crate) struct Ida<'a, H> {
     pub(crate) tiles: Vec<u8>,
     pub(crate) goal: &'a [u8],
     pub(crate) neighbours: &'a [[u8; 4]],
+    /// The pruning automaton (`Puzzle::pruning`).
+    pub(crate) pruning: &'a MoveAutomaton,
     pub(crate) heuristic: H,
     pub(crate) bound: u32,
     /// Smallest f above the bound seen this iteration: the next bound.
@@ -214,6 +219,7 @@ impl<'a, H: IncrementalHeuristic> Ida<'a, H> {
             tiles: tiles.to_vec(),
             goal: &puzzle.goal,
             neighbours: &puzzle.neighbours,
+            pruning: &puzzle.pruning,
             heuristic,
             bound: 0,
             next_bound: u32::MAX,
@@ -232,14 +238,14 @@ impl<'a, H: IncrementalHeuristic> Ida<'a, H> {
 
 impl<H: IncrementalHeuristic> Ida<'_, H> {
     /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic `h`;
-    /// `back` is the index of the move that would undo the last one. Returns `true` when
+    /// `state` is the pruning automaton's state after the path here. Returns `true` when
     /// the goal is found.
     pub(crate) fn dfs(
         &mut self,
         blank: usize,
         g: u32,
         h: u32,
-        back: usize,
+        state: u32,
         parent: Option<usize>,
     ) -> bool {
         if self.stats.generated >= self.meter.next_check {
@@ -259,7 +265,8 @@ impl<H: IncrementalHeuristic> Ida<'_, H> {
         let me = self.record(g, h, parent);
         let neighbours = self.neighbours[blank];
         for (mi, &to) in neighbours.iter().enumerate() {
-            if to == NO_CELL || mi == back {
+            let next = self.pruning.next(state, mi);
+            if to == NO_CELL || next == DEAD {
                 continue;
             }
             self.stats.generated += 1;
@@ -271,8 +278,7 @@ impl<H: IncrementalHeuristic> Ida<'_, H> {
             let (h2, undo) = self.heuristic.apply(&self.tiles, h, tile, to, blank, m);
             let f = g + 1 + h2;
             if f <= self.bound {
-                // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
-                if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi, me) {
+                if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, next, me) {
                     self.path.push(m);
                     return true;
                 }

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use super::{Meter, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
+use crate::pruning::DEAD;
 use crate::puzzle::NO_CELL;
 
 /// "No move yet": the root has no parent move to prune.
@@ -55,6 +56,8 @@ pub(crate) struct Fixed<'a, H, const N: usize> {
     tiles: [u8; N],
     goal: [u8; N],
     neighbours: [[u8; 4]; N],
+    /// The pruning automaton's transitions (`Puzzle::pruning`), `[state * 4 + move]`.
+    pruning: &'a [u32],
     pub heuristic: H,
     pub bound: u32,
     /// Smallest f above the bound seen this iteration: the next bound.
@@ -81,6 +84,7 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
         tiles: &[u8],
         goal: &[u8],
         neighbours: &[[u8; 4]],
+        pruning: &'a [u32],
         heuristic: H,
         meter: Meter<'a>,
         abort: Option<Abort<'a>>,
@@ -91,6 +95,7 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             tiles: tiles.try_into().expect("N tiles"),
             goal: goal.try_into().expect("N goal tiles"),
             neighbours: nb,
+            pruning,
             heuristic,
             bound: 0,
             next_bound: u32::MAX,
@@ -150,9 +155,9 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
     }
 
     /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic `h`;
-    /// `back` is the index of the move that would undo the last one. Returns `true` when the
+    /// `state` is the pruning automaton's state after the path here. Returns `true` when the
     /// goal is found (the path then holds the moves in reverse).
-    pub fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize) -> bool {
+    pub fn dfs(&mut self, blank: usize, g: u32, h: u32, state: u32) -> bool {
         if self.generated >= self.next_check && self.poll(g) {
             return false;
         }
@@ -162,18 +167,20 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             self.max_open = depth;
         }
         let neighbours = self.neighbours[blank];
+        let row = state as usize * 4;
+        let next: [u32; 4] = self.pruning[row..row + 4].try_into().expect("4 moves");
         // Start every child's table reads before evaluating the first (for heuristics with
         // large tables), so their cache misses overlap.
         if self.heuristic.prefetches() {
             for (mi, &to) in neighbours.iter().enumerate() {
-                if to != NO_CELL && mi != back {
+                if to != NO_CELL && next[mi] != DEAD {
                     let to = usize::from(to);
                     self.heuristic.prefetch(self.tiles[to], to, blank);
                 }
             }
         }
         for (mi, &to) in neighbours.iter().enumerate() {
-            if to == NO_CELL || mi == back {
+            if to == NO_CELL || next[mi] == DEAD {
                 continue;
             }
             self.generated += 1;
@@ -199,8 +206,7 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
                     self.tiles[blank] = tile;
                     self.tiles[to] = 0;
                 }
-                // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
-                if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi) {
+                if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, next[mi]) {
                     if self.path.is_empty() {
                         self.final_open = depth;
                     }

@@ -73,44 +73,14 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     let sets = masks.len();
     let perms = Permutations::get(k);
     let fact = perms.count();
-    let neighbours: Vec<Vec<usize>> = (0..n)
-        .map(|c| {
-            Move::ALL
-                .iter()
-                .filter_map(|&m| crate::board::neighbour(shape, c, m))
-                .collect()
-        })
-        .collect();
+    let neighbours = cell_neighbours(shape);
 
-    // Regions of empty cells for every occupied set.
-    let mut region_of = vec![u8::MAX; sets * n];
-    let mut slot_start = Vec::with_capacity(sets + 1);
-    let mut slot_set: Vec<u32> = Vec::new();
-    let mut stack = Vec::with_capacity(n);
-    for (o, &mask) in masks.iter().enumerate() {
-        slot_start.push(slot_set.len() as u32);
-        let regions = &mut region_of[o * n..(o + 1) * n];
-        let mut count = 0u8;
-        for start in 0..n {
-            if mask >> start & 1 == 1 || regions[start] != u8::MAX {
-                continue;
-            }
-            regions[start] = count;
-            stack.push(start);
-            while let Some(c) = stack.pop() {
-                for &d in &neighbours[c] {
-                    if mask >> d & 1 == 0 && regions[d] == u8::MAX {
-                        regions[d] = count;
-                        stack.push(d);
-                    }
-                }
-            }
-            slot_set.push(o as u32);
-            count += 1;
-        }
-    }
+    let Regions {
+        region_of,
+        slot_start,
+        slot_set,
+    } = regions(n, &masks, &neighbours);
     let slots = slot_set.len();
-    slot_start.push(slots as u32);
 
     // Moves out of every slot: a pattern tile next to the blank's region steps into it.
     let mut steps: Vec<Step> = Vec::new();
@@ -245,6 +215,94 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
         max_distance: depth.min(255) as u8,
         capped,
     })
+}
+
+/// The cells next to each cell.
+fn cell_neighbours(shape: crate::shape::Shape) -> Vec<Vec<usize>> {
+    (0..shape.cells())
+        .map(|c| {
+            Move::ALL
+                .iter()
+                .filter_map(|&m| crate::board::neighbour(shape, c, m))
+                .collect()
+        })
+        .collect()
+}
+
+/// Regions of empty cells for every occupied set: `region_of[o * n + c]` numbers the region
+/// of free cell `c` in set `o`; the slots of set `o` (one per region) are
+/// `slot_start[o]..slot_start[o + 1]`, and `slot_set` maps a slot back to its set.
+struct Regions {
+    region_of: Vec<u8>,
+    slot_start: Vec<u32>,
+    slot_set: Vec<u32>,
+}
+
+fn regions(n: usize, masks: &[u32], neighbours: &[Vec<usize>]) -> Regions {
+    let sets = masks.len();
+    let mut region_of = vec![u8::MAX; sets * n];
+    let mut slot_start = Vec::with_capacity(sets + 1);
+    let mut slot_set: Vec<u32> = Vec::new();
+    let mut stack = Vec::with_capacity(n);
+    for (o, &mask) in masks.iter().enumerate() {
+        slot_start.push(slot_set.len() as u32);
+        let regions = &mut region_of[o * n..(o + 1) * n];
+        let mut count = 0u8;
+        for start in 0..n {
+            if mask >> start & 1 == 1 || regions[start] != u8::MAX {
+                continue;
+            }
+            regions[start] = count;
+            stack.push(start);
+            while let Some(c) = stack.pop() {
+                for &d in &neighbours[c] {
+                    if mask >> d & 1 == 0 && regions[d] == u8::MAX {
+                        regions[d] = count;
+                        stack.push(d);
+                    }
+                }
+            }
+            slot_set.push(o as u32);
+            count += 1;
+        }
+    }
+    slot_start.push(slot_set.len() as u32);
+    Regions {
+        region_of,
+        slot_start,
+        slot_set,
+    }
+}
+
+/// What building a table takes, known before it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildSize {
+    /// Abstract states the search may expand (the `total` of its [`BuildProgress`]).
+    pub states: u64,
+    /// Entries of the table.
+    pub entries: u64,
+    /// Peak bytes while building: 2 bits per state, a byte per entry, and the packed
+    /// table (4 bits an entry) beside them at the end, plus the move lists.
+    pub peak_bytes: u64,
+}
+
+/// The size of the build of `key`'s table (counting the blank's regions, a fraction of a
+/// second even for 7 tiles on 5×5).
+pub fn build_size(key: &TableKey) -> BuildSize {
+    let (shape, k) = (key.shape, key.cells.len());
+    let n = shape.cells();
+    let neighbours = cell_neighbours(shape);
+    let masks = Combinations::new(n, k).masks();
+    let slots = regions(n, &masks, &neighbours).slot_set.len() as u64;
+    let fact = Permutations::get(k).count() as u64;
+    let entries = masks.len() as u64 * fact;
+    let words = fact.div_ceil(32);
+    BuildSize {
+        states: slots * fact,
+        entries,
+        // The move lists hold about a dozen 6-byte steps per slot.
+        peak_bytes: slots * words * 8 + entries + entries.div_ceil(2) + slots * 80,
+    }
 }
 
 /// Turns distances (a byte each) into 4-bit entries `(d − md) / 2`, in place: entry `i` goes

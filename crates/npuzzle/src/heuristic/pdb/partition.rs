@@ -9,9 +9,9 @@ use super::PdbError;
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
 
-/// The most entries one pattern's table may have (2³⁰; the 8-tile pattern of the 15-puzzle
-/// has 518,918,400).
-pub const MAX_TABLE_ENTRIES: u64 = 1 << 30;
+/// The most entries one pattern's table may have (2³²: a 7-tile pattern of the 24-puzzle
+/// has 2,422,728,000, 1.2 GB at 4 bits; the 8-tile pattern of the 15-puzzle 518,918,400).
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 32;
 
 /// Tables of at most this many entries build in a few seconds: the budget for the default
 /// partition of a shape.
@@ -292,6 +292,9 @@ fn layout(shape: Shape, sizes: &[usize]) -> Vec<Option<usize>> {
         // Korf & Felner's (2002) partition of the 24-puzzle: three 2×3 blocks and the
         // irregular pattern around the blank.
         return drawn_layout(".AABB AAABB CCABB CCDDD CCDDD");
+    }
+    if shape.rows() == 5 && shape.cols() == 5 && sizes == [7, 7, 5, 5] {
+        return drawn_layout(".AABB AAABB CAABB CCDBD CCDDD");
     }
     let mut out = vec![None; n];
     let mut cell = 1;

@@ -242,3 +242,49 @@ fn tables_hold_exact_pattern_distances() {
         assert!(checked > 100);
     }
 }
+
+/// `build_size` knows before a build what its progress will count, and its memory estimate
+/// covers the table it makes.
+#[test]
+fn build_size_is_known_before_the_build() {
+    for (shape, cells, blank) in [
+        ("4x4", vec![1u8, 2, 3, 4, 5, 6], 0),
+        ("3x4", vec![3u8, 7, 11, 2], 0),
+        ("5x5", vec![1u8, 2, 5], 0),
+    ] {
+        let key = TableKey {
+            shape: shape.parse().unwrap(),
+            cells,
+            blank,
+        };
+        let size = build::build_size(&key);
+        let mut total = None;
+        let table = build::build(&key, &mut |p| {
+            total = Some(p.total);
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(Some(size.states), total, "{shape}");
+        assert_eq!(size.entries, table.entries(), "{shape}");
+        assert!(size.peak_bytes > size.entries + table.bytes() as u64);
+    }
+}
+
+/// The 24-puzzle's tables (Korf & Felner's 6-6-6-6, and the 7-tile and 5-tile tables of
+/// 7-7-5-5), each checked on a million random entries against its neighbours (an entry
+/// differs from a neighbour's by at most one move, and is one more than some neighbour's).
+/// Builds about 2.7 GB of tables (a few minutes):
+/// `cargo test --release -p npuzzle --lib large_5x5 -- --ignored`.
+#[test]
+#[ignore]
+fn large_5x5_tables_are_consistent_on_a_million_samples() {
+    let shape: crate::shape::Shape = "5x5".parse().unwrap();
+    for sizes in [&[6usize, 6, 6, 6][..], &[7, 7, 5, 5]] {
+        let partition = Partition::new(shape, 0, sizes).unwrap();
+        for key in partition.keys() {
+            let table = build::build(&key, &mut super::keep_going).unwrap();
+            verify::sample(&table, 1_000_000, 2026).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+            verify::near_goal(&table, verify::NEAR_GOAL).unwrap();
+        }
+    }
+}
