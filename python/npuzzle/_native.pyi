@@ -162,6 +162,7 @@ def solve(
     max_nodes: Optional[int] = None,
     memory_limit: Optional[int] = None,
     progress: Optional[Callable[[ProgressReport], Any]] = None,
+    optimal: bool = False,
 ) -> Solution:
     """Solves one board. ``progress`` is called each time the anytime engine's best length
     or proven lower bound improves. Raises ``InvalidBoard``/``InvalidOption`` for bad input,
@@ -234,8 +235,11 @@ def split(
     heuristic: Optional[HeuristicLike] = None,
     depth: int = 8,
     size: Optional[SizeLike] = None,
+    optimal: bool = False,
 ) -> List[WorkUnit]:
-    """IDA*'s frontier ``depth`` moves from ``board``, in the serial search's order."""
+    """IDA*'s frontier ``depth`` moves from ``board``, in the serial search's order.
+    ``optimal=True`` searches as ``solve(optimal=True)``: the strongest tables, duplicate
+    move sequences pruned on 15- and 24-puzzles."""
 
 def solve_unit(
     unit: WorkUnit,

@@ -129,6 +129,7 @@ def solve_split(
     depth: int = 8,
     size: Any = None,
     chunks: Optional[int] = None,
+    optimal: bool = False,
 ) -> SplitResult:
     """Solves one hard board with IDA* on the cluster: ``npuzzle.split`` cuts the search
     tree ``depth`` moves down into work units, sent to the workers once in ``chunks``
@@ -139,12 +140,16 @@ def solve_split(
     Counts are added up in the serial search's order, stopping at the first unit (in that
     order) that finds the goal, so the length and node counts are those of
     ``npuzzle.solve(board, algorithm="idastar", heuristic=...)``; groups after it are
-    cancelled once every group before it has answered.
+    cancelled once every group before it has answered. ``optimal=True`` searches as
+    ``npuzzle.solve(board, optimal=True)`` does (the strongest tables, duplicate move
+    sequences pruned on 15- and 24-puzzles), with its node counts.
     """
     client = client or get_client()
     began = time.perf_counter()
     start = Board(board, size)
-    units: List[WorkUnit] = split(start, goal=goal, heuristic=heuristic, depth=depth)
+    units: List[WorkUnit] = split(
+        start, goal=goal, heuristic=heuristic, depth=depth, optimal=optimal
+    )
     if chunks is None:
         threads = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
         chunks = 16 * max(1, threads)

@@ -27,6 +27,11 @@ use crate::solution::{self, PySolution};
 /// 4096 by default) bound the search, as ``--time-limit``, ``--max-nodes`` and
 /// ``--memory-limit`` do.
 ///
+/// ``optimal=True`` proves the answer optimal with no fallback, as ``--optimal`` does: IDA*
+/// (or the algorithm named, if it is optimal) with the strongest admissible tables for the
+/// shape, duplicate move sequences pruned on 15- and 24-puzzles; a choice that cannot prove
+/// optimality raises ``InvalidOption``.
+///
 /// On boards of 11 to 255 cells, ``auto`` runs the anytime engine: a first answer at once,
 /// improved until it is proved optimal or the time runs out (``time_limit``; by default
 /// none up to 16 cells, 10 seconds above). ``progress``, a callable, then gets a dict each
@@ -40,8 +45,9 @@ use crate::solution::{self, PySolution};
 /// ``progress``, stops the search and is raised.
 #[pyfunction]
 #[pyo3(signature = (board, size=None, goal=None, heuristic=None, algorithm="auto",
-    weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None),
-    text_signature = "(board, size=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None)")]
+    weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None,
+    optimal=false),
+    text_signature = "(board, size=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None, optimal=False)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -55,6 +61,7 @@ pub fn solve(
     max_nodes: Option<i64>,
     memory_limit: Option<i64>,
     progress: Option<Bound<'_, PyAny>>,
+    optimal: bool,
 ) -> PyResult<PySolution> {
     if let Some(p) = &progress {
         if !p.is_callable() {
@@ -66,7 +73,7 @@ pub fn solve(
     }
     let shape = size.map(shape_arg).transpose()?;
     let start = board_object(board, shape)?;
-    let config = SolveConfig::new(
+    let mut config = SolveConfig::new(
         goal,
         heuristic,
         algorithm,
@@ -75,6 +82,7 @@ pub fn solve(
         max_nodes,
         memory_limit,
     )?;
+    config.options.optimal = optimal;
     let goal = config
         .goal
         .board(start.get().board.shape())

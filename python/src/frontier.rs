@@ -58,6 +58,9 @@ struct Portable {
     size: String,
     goal: Vec<u32>,
     heuristic: String,
+    /// Longest duplicate move sequence pruned (`split(optimal=True)`), if any.
+    #[serde(default)]
+    pruning: Option<usize>,
 }
 
 /// One state of IDA*'s frontier, with the path to it: made by ``split``, searched by
@@ -68,9 +71,19 @@ pub struct PyWorkUnit {
     index: usize,
     goal: Board,
     heuristic: HeuristicSpec,
+    pruning: Option<usize>,
 }
 
 impl PyWorkUnit {
+    /// The puzzle the unit is searched on: the goal, with the pruning `split` used.
+    fn puzzle(&self) -> Option<Puzzle> {
+        let puzzle = Puzzle::new(&self.goal)?;
+        Some(match self.pruning {
+            Some(depth) => puzzle.with_duplicates_pruned(depth),
+            None => puzzle,
+        })
+    }
+
     fn portable(&self) -> Portable {
         Portable {
             unit: self.unit.clone(),
@@ -78,6 +91,7 @@ impl PyWorkUnit {
             size: self.goal.shape().to_string(),
             goal: self.goal.tiles().to_vec(),
             heuristic: self.heuristic.to_string(),
+            pruning: self.pruning,
         }
     }
 }
@@ -188,11 +202,21 @@ impl PyWorkUnit {
         if u.g.checked_add(u.h).is_none() {
             return Err(bad(format!("g + h overflows: {} + {}", u.g, u.h)));
         }
+        if p.pruning
+            .is_some_and(|d| d > npuzzle::pruning::MAX_AUTOMATON_DEPTH)
+        {
+            return Err(bad(format!(
+                "pruning of {:?} moves is beyond the most, {}",
+                p.pruning,
+                npuzzle::pruning::MAX_AUTOMATON_DEPTH
+            )));
+        }
         Ok(PyWorkUnit {
             unit: p.unit,
             index: p.index,
             goal,
             heuristic,
+            pruning: p.pruning,
         })
     }
 
@@ -215,10 +239,12 @@ impl PyWorkUnit {
 /// IDA*'s frontier ``depth`` moves from ``board``, in the serial search's order (up, left,
 /// right, down; the move back never tried), as independent work units. ``heuristic``
 /// defaults to what ``solve`` would use with IDA*; the frontier grows about 2.1-fold per
-/// move of depth on the 15-puzzle.
+/// move of depth on the 15-puzzle. ``optimal=True`` searches as ``solve(optimal=True)``
+/// does: the strongest tables unless ``heuristic`` names one, and duplicate move sequences
+/// pruned on 15- and 24-puzzles (the units carry that, so every worker prunes alike).
 #[pyfunction]
-#[pyo3(signature = (board, goal=None, heuristic=None, depth=8, size=None),
-    text_signature = "(board, goal='standard', heuristic=None, depth=8, size=None)")]
+#[pyo3(signature = (board, goal=None, heuristic=None, depth=8, size=None, optimal=false),
+    text_signature = "(board, goal='standard', heuristic=None, depth=8, size=None, optimal=False)")]
 pub fn split(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
@@ -226,6 +252,7 @@ pub fn split(
     heuristic: Option<&Bound<'_, PyAny>>,
     depth: u32,
     size: Option<&Bound<'_, PyAny>>,
+    optimal: bool,
 ) -> PyResult<Vec<PyWorkUnit>> {
     let shape = size.map(shape_arg).transpose()?;
     let start = to_board(board, shape)?;
@@ -258,6 +285,7 @@ pub fn split(
     let options = SolveOptions {
         algorithm: Algorithm::IdaStar,
         heuristic: heuristic_arg(heuristic)?,
+        optimal,
         ..SolveOptions::default()
     };
     let plan = npuzzle::plan(&goal, &options, crate::tables()).map_err(|e| errors::solve(&e))?;
@@ -265,6 +293,11 @@ pub fn split(
         .heuristic
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
+    let pruning = plan.phases[0].pruning;
+    let puzzle = match pruning {
+        Some(depth) => py.detach(|| puzzle.with_duplicates_pruned(depth)),
+        None => puzzle,
+    };
     let tiles = puzzle.encode(&start);
     let units = py
         .detach(|| {
@@ -281,6 +314,7 @@ pub fn split(
             index,
             goal: goal.clone(),
             heuristic: spec.clone(),
+            pruning,
         })
         .collect())
 }
@@ -304,7 +338,7 @@ pub fn solve_unit<'py>(
         crate::options::SolveConfig::new(None, None, "idastar", None, time_limit, max_nodes, None)?
             .limits;
     // `split` and `from_json` refuse larger boards; this is never an error in practice.
-    let puzzle = Puzzle::new(&unit.goal).ok_or_else(|| {
+    let puzzle = py.detach(|| unit.puzzle()).ok_or_else(|| {
         errors::error(
             Kind::InvalidBoard,
             "the unit's board is too large to search".to_string(),

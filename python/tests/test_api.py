@@ -274,3 +274,17 @@ def test_searches_release_the_gil():
     t.join()
     # A thread holding the GIL for the whole run would leave the counter at a tick or two.
     assert elapsed > 0.05 and len(ticks) >= min(20, elapsed * 100)
+
+
+def test_optimal_proves_with_duplicate_pruning_or_refuses():
+    # Issue 22: solve(optimal=True) is --optimal: the same shortest length as plain IDA*,
+    # found with fewer nodes (duplicate move sequences pruned on the 15-puzzle); a choice
+    # that cannot prove optimality is refused with the command line's words.
+    board = npuzzle.random_boards("4x4", 1, seed=3, moves=50)[0]
+    plain = npuzzle.solve(board, algorithm="idastar", heuristic="linear-conflict")
+    proof = npuzzle.solve(board, heuristic="linear-conflict", optimal=True)
+    assert proof.optimal and proof.length == plain.length
+    assert board.apply(proof.moves) == npuzzle.Board.goal(4)
+    assert proof.generated < plain.generated
+    with pytest.raises(npuzzle.InvalidOption, match="needs an optimal search"):
+        npuzzle.solve(board, algorithm="greedy", optimal=True)

@@ -124,6 +124,26 @@ def test_split_on_the_cluster_is_the_serial_search(client):
     assert sum(i["generated"] for i in result.iterations) == serial.generated
 
 
+def test_split_optimal_prunes_duplicates_on_every_worker(client):
+    # Issue 22: `optimal=True` is solve(optimal=True)'s search, duplicate pruning included;
+    # the units carry the pruning through pickling to the workers.
+    import npuzzle.dask
+
+    board = npuzzle.random_boards("4x4", 1, seed=8, moves=60)[0]
+    h = "linear-conflict"
+    result = npuzzle.dask.solve_split(board, client=client, heuristic=h, depth=6, optimal=True)
+    proof = npuzzle.solve(board, heuristic=h, optimal=True)
+    plain = npuzzle.solve(board, algorithm="idastar", heuristic=h)
+    s = result.solution
+    assert s.length == proof.length == plain.length
+    assert board.apply(s.moves) == npuzzle.Board.goal(4)
+    assert s.generated == proof.generated < plain.generated
+    unit = npuzzle.split(board, heuristic=h, depth=6, optimal=True)[3]
+    again = npuzzle.WorkUnit.from_json(unit.to_json())
+    bound = unit.path_f[0] + 20
+    assert npuzzle.solve_unit(again, bound) == npuzzle.solve_unit(unit, bound)
+
+
 def korf_felner(client, index, depth):
     import npuzzle.dask
 
