@@ -19,8 +19,8 @@ use serde_json::json;
 
 use crate::exit::Outcome;
 use crate::input;
+use crate::instances::{judge, wrong_expected_of, Status};
 use crate::options::SearchArgs;
-use crate::output;
 use crate::tables::{megabytes, peak_rss, prepare, Prepared};
 
 /// Solve every instance of a file and report lengths, nodes and times.
@@ -106,8 +106,14 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
             if by_shape.iter().any(|(s, _)| *s == b.shape()) {
                 continue;
             }
-            if let Ok(goal) = args.goal.board(b.shape()) {
-                let p = plan(&goal, &options, tables)?;
+            // A choice refused on this shape is reported by each board's solve, after its
+            // solvability, as every command orders them.
+            if let Some((goal, p)) = args
+                .goal
+                .board(b.shape())
+                .ok()
+                .and_then(|goal| Some((goal.clone(), plan(&goal, &options, tables).ok()?)))
+            {
                 heuristic.get_or_insert_with(|| {
                     p.heuristic()
                         .map_or("none".to_string(), ToString::to_string)
@@ -234,29 +240,28 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
             }
             Ok(o) => o,
         };
-        let mut outcome = output::outcome(result);
-        let mut note = String::new();
-        if let Err(e) = result {
-            note = e.to_string();
-        }
+        // The same judgement of the file's expected length as every command of many boards.
+        let (status, _) = judge(result, run.expected);
+        let outcome = status.outcome();
         if let Ok(s) = result {
             nodes += s.stats.generated;
             search_seconds += s.stats.seconds;
-            match (s.length(), run.expected) {
-                (Some(len), Some(exp)) if len != exp => {
-                    mismatches.push(run.index);
-                    outcome = Outcome::Mismatch;
-                    note = format!("MISMATCH: expected {exp}");
-                }
-                (Some(_), _) => solved += 1,
-                (None, _) => {
-                    note = format!(
-                        "stopped by the {} limit",
-                        s.stopped_by.map_or("a", |r| r.as_str())
-                    )
-                }
-            }
         }
+        let note = match (status, result) {
+            (Status::WrongExpected, _) => {
+                mismatches.push(run.index);
+                wrong_expected_of(result, run.expected.unwrap_or_default())
+            }
+            (Status::Solved, _) => {
+                solved += 1;
+                String::new()
+            }
+            (_, Err(e)) => e.to_string(),
+            (_, Ok(s)) => format!(
+                "stopped by the {} limit",
+                s.stopped_by.map_or("a", |r| r.as_str())
+            ),
+        };
         worst = worst.worst(outcome);
         if args.json {
             let report = SolveReport::new(start, goal, result, false);
@@ -339,7 +344,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
                 }
             } else {
                 format!(
-                    "; {} MISMATCHED (instances {:?})",
+                    "; {} with a wrong expected length (instances {:?})",
                     mismatches.len(),
                     mismatches
                 )

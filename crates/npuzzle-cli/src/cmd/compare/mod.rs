@@ -23,7 +23,7 @@ use npuzzle::{generate, solvability, solve, Board, Limits, SolveError, Tables};
 
 use crate::branching::effective_branching_factor;
 use crate::exit::Outcome;
-use crate::instances::{located, read_entries};
+use crate::instances::{judge_path, located, read_entries, wrong_expected, Status};
 use crate::options::SearchArgs;
 use crate::runner;
 use args::{Format, MAX_INSTANCES};
@@ -86,12 +86,22 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
         },
     )?;
 
-    // Optimal lengths: the file's, else the reference run's.
+    // Optimal lengths: the file's unless a run disproves it, else the reference run's.
     for (i, inst) in instances.iter_mut().enumerate() {
-        inst.reference_length = inst.expected.or_else(|| {
-            let run = &runs[reference_slot[i]?][i];
-            run.optimal.then_some(run.length).flatten()
-        });
+        inst.reference_length = match inst.expected {
+            Some(expected) => match disproved(expected, runs.iter().map(|r| &r[i])) {
+                None => Some(expected),
+                Some((why, optimal)) => {
+                    crate::errln!("error: {}: {why}", inst.label);
+                    worst = worst.worst(Outcome::Invalid);
+                    optimal
+                }
+            },
+            None => reference_slot[i].and_then(|slot| {
+                let run = &runs[slot][i];
+                run.optimal.then_some(run.length).flatten()
+            }),
+        };
     }
     // A reference that could not run leaves its instances unchecked: say so.
     for (slot, config) in slots.iter().enumerate().skip(configs.len()) {
@@ -182,6 +192,23 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
         }
     }
     Ok(worst)
+}
+
+/// Whether the runs of one instance disprove the file's expected length, judged as every
+/// command judges it ([`judge_path`]): the words saying so, and the length of an optimal
+/// run, which becomes the reference instead.
+fn disproved<'a>(
+    expected: usize,
+    runs: impl Iterator<Item = &'a Run> + Clone,
+) -> Option<(String, Option<usize>)> {
+    let wrong = runs.clone().find(|r| {
+        r.error.is_none()
+            && judge_path(r.length, r.optimal, Some(expected)).0 == Status::WrongExpected
+    })?;
+    let optimal = runs
+        .filter(|r| r.optimal && r.error.is_none())
+        .find_map(|r| r.length);
+    Some((wrong_expected(wrong.length, expected), optimal))
 }
 
 /// Solves one instance with one configuration.
@@ -288,14 +315,14 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
             };
             let verdict = solvability::check(&board, &goal)?;
             if !verdict.solvable {
-                let claim = match e.expected {
+                match e.expected {
                     Some(x) => {
                         worst = worst.worst(Outcome::Invalid);
-                        format!(", though the file says {x} moves")
+                        let why = wrong_expected(None, x);
+                        crate::errln!("error: line {}: {why} (skipped)", e.line);
                     }
-                    None => String::new(),
-                };
-                crate::errln!("line {}: unsolvable{claim} (skipped)", e.line);
+                    None => crate::errln!("line {}: unsolvable (skipped)", e.line),
+                }
                 worst = worst.worst(Outcome::Unsolvable);
                 continue;
             }
