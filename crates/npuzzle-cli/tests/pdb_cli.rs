@@ -167,9 +167,9 @@ fn bench_checks_lengths_and_reports() {
         ));
 }
 
-/// On a 5x5 board `solve`'s `auto` gives up optimality after a million nodes (this board
-/// needs 4.7 million with linear conflict), but `bench` checks optimal lengths, so its
-/// `auto` is IDA* to the end.
+/// On a 5x5 board `solve`'s `auto` is the anytime engine, which answers with its best path
+/// when its 10 s budget ends, but `bench` checks optimal lengths, so its `auto` is IDA* to
+/// the end.
 #[test]
 fn bench_stays_optimal_past_autos_node_budget() {
     let dir = TempDir::new().unwrap();
