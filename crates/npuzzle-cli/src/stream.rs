@@ -207,11 +207,12 @@ mod tests {
                 s
             });
             for path in [false, true] {
-                for expected in [None, Some(31)] {
+                for expected in [None, Some((31, Some(false))), Some((22, None))] {
                     let report = reference_json(&start, &goal, &result, path);
                     let mut want: serde_json::Value = serde_json::from_str(&report).unwrap();
-                    if let Some(e) = expected {
+                    if let Some((e, matches)) = expected {
                         want["expected"] = e.into();
+                        want["matches_expected"] = matches.into();
                     }
                     let mut got = Vec::new();
                     json(&mut got, &start, &goal, result.clone(), path, expected).unwrap();
