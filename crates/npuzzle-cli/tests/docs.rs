@@ -565,3 +565,41 @@ fn auto_builds_tables_above_16_cells_as_pattern_databases_md_says() {
     assert_eq!(tables.len(), 4, "{plan}");
     assert!(tables.iter().all(|t| t["source"] == "build"), "{plan}");
 }
+
+/// `docs/cli.md` names the partitions `--optimal` uses beside 4×4 and 5×5 (`6-5` on 3×4,
+/// `7-7` on 3×5): they are what `--explain` says.
+#[test]
+fn the_partitions_of_optimal_in_cli_md_are_what_explain_says() {
+    let doc = std::fs::read_to_string(repo().join("docs/cli.md")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_npuzzle");
+    for (shape, partition) in [("3x4", "6-5"), ("3x5", "7-7")] {
+        let claim = format!("`{partition}` on {}", shape.replace('x', "×"));
+        assert!(doc.contains(&claim), "docs/cli.md no longer says {claim}");
+        let pdb = tempfile::tempdir().unwrap();
+        let board = Command::new(bin)
+            .args(["random", "--size", shape, "--seed", "1"])
+            .output()
+            .unwrap();
+        let board = String::from_utf8(board.stdout).unwrap();
+        let out = Command::new(bin)
+            .args([
+                "solve",
+                board.trim(),
+                "--size",
+                shape,
+                "--optimal",
+                "--explain",
+                "--json",
+            ])
+            .env("NPUZZLE_PDB_DIR", pdb.path())
+            .output()
+            .unwrap();
+        let plan: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let want = format!("pdb:{partition}");
+        assert_eq!(
+            plan["phases"][0]["heuristic"],
+            want.as_str(),
+            "{shape}: {plan}"
+        );
+    }
+}
