@@ -82,3 +82,42 @@ fn bench_prints_each_row_as_it_ends_and_an_interrupt_tells_the_truth() {
         "{summary}"
     );
 }
+
+/// On a terminal (`script` gives the child one) a progress line counts the instances done
+/// from the start; piped, standard error stays silent.
+#[test]
+fn bench_shows_progress_on_a_terminal_and_is_silent_when_piped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("instances.txt");
+    std::fs::write(&file, INSTANCES).unwrap();
+    let bin = env!("CARGO_BIN_EXE_npuzzle");
+    let args = "bench -a idastar -H misplaced --threads 1 --max-nodes 100000";
+    let command = format!("{bin} {args} {}", file.display());
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("NPUZZLE_PDB_DIR", dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("script(1), from util-linux");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("0/3 done"), "{screen}");
+    assert!(screen.contains("Solved 1 of 3"), "{screen}");
+
+    let out = Command::new(bin)
+        .args(args.split(' '))
+        .arg(&file)
+        .env("NPUZZLE_PDB_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Solved 1 of 3; 1 of 3 expected lengths checked, all matching."),
+        "{stdout}"
+    );
+}

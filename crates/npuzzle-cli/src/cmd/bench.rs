@@ -411,6 +411,8 @@ fn text_summary(t: &Tally, plans: &Plans, jobs: usize, wall: f64) -> String {
         String::new()
     } else if t.matched == t.with_expected {
         "; every length matches the expected one".to_string()
+    } else if t.matched == 0 {
+        format!("; none of the {} expected lengths checked", t.with_expected)
     } else {
         format!(
             "; {} of {} expected lengths checked, all matching",
