@@ -170,7 +170,8 @@ pub fn solve_entry(
     record
 }
 
-/// The status of a solve and whether it agrees with the expected length.
+/// The status of a solve and whether it agrees with the expected length: the one
+/// judgement of expected lengths that `solve --file`, `batch`, `bench` and `compare` make.
 ///
 /// A path not guaranteed shortest disproves an expected length only when it is shorter.
 pub fn judge(
@@ -183,14 +184,38 @@ pub fn judge(
             None => (Status::Unsolvable, None),
         },
         Err(_) => (Status::Invalid, None),
-        Ok(s) => match (s.length(), expected) {
-            (None, _) => (Status::Limit, None),
-            (Some(_), None) => (Status::Solved, None),
-            (Some(len), Some(e)) if len == e => (Status::Solved, Some(true)),
-            (Some(len), Some(e)) if s.optimal || len < e => (Status::WrongExpected, Some(false)),
-            (Some(_), Some(_)) => (Status::Solved, None),
-        },
+        Ok(s) => judge_path(s.length(), s.optimal, expected),
     }
+}
+
+/// [`judge`] for a search that ended without an error: `length` is `None` when a limit
+/// stopped it, `optimal` whether the path is guaranteed shortest.
+pub fn judge_path(
+    length: Option<usize>,
+    optimal: bool,
+    expected: Option<usize>,
+) -> (Status, Option<bool>) {
+    match (length, expected) {
+        (None, _) => (Status::Limit, None),
+        (Some(_), None) => (Status::Solved, None),
+        (Some(len), Some(e)) if len == e => (Status::Solved, Some(true)),
+        (Some(len), Some(e)) if optimal || len < e => (Status::WrongExpected, Some(false)),
+        (Some(_), Some(_)) => (Status::Solved, None),
+    }
+}
+
+/// The words every command uses for a length the file got wrong: `found` is the length of
+/// the path that disproves it, `None` for an unsolvable board.
+pub fn wrong_expected(found: Option<usize>, expected: usize) -> String {
+    match found {
+        Some(len) => format!("wrong expected length: found {len} moves, the file says {expected}"),
+        None => format!("wrong expected length: unsolvable, the file says {expected} moves"),
+    }
+}
+
+/// [`wrong_expected`] for a solve [`judge`] found wrong.
+pub fn wrong_expected_of(result: &Result<Solution, SolveError>, expected: usize) -> String {
+    wrong_expected(result.as_ref().ok().and_then(Solution::length), expected)
 }
 
 #[cfg(test)]

@@ -120,7 +120,7 @@ fn progress_bar(total: u64) -> ProgressBar {
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} solved, {rate}, {elapsed} elapsed, ETA {eta}",
+            "{bar:30} {pos}/{len} done, {rate}, {elapsed} elapsed, ETA {eta}",
         )
         .expect("a valid template")
         .with_key(

@@ -33,13 +33,15 @@ pub fn solve_one(
     json_progress: bool,
 ) -> Result<Result<Solution, SolveError>> {
     let mut limits = search.limits()?;
-    let p = match plan(goal, &search.solve_options(), tables) {
-        Ok(p) => p,
-        Err(e) => return Ok(Err(e)),
-    };
-    // Unsolvable boards are reported before any table is built.
+    // Solvability first, then the plan: the order of the core's `solve`, which `batch`
+    // and the others use, so a board both unsolvable and given a refused choice exits the
+    // same from every command. Unsolvable boards are reported before any table is built.
     let verdict = match check_solvable(start, goal) {
         Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    let p = match plan(goal, &search.solve_options(), tables) {
+        Ok(p) => p,
         Err(e) => return Ok(Err(e)),
     };
     // Tables count against the memory limit, and so does building them: a plan whose

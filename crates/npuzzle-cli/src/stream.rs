@@ -34,7 +34,7 @@ pub fn warn_path(start: &Board, result: &Result<Solution, SolveError>) {
 }
 
 /// The `solve --json` line of a solve (the [`SolveReport`] schema, plus `trace` when
-/// recorded and `expected` when the input gave a length), written through serde. The moves
+/// recorded, and `expected` with `matches_expected` when the input gave a length), written through serde. The moves
 /// and (with `--path`) every board are serialised lazily from the solver's move list, so a
 /// huge solution is never copied into a string or a JSON value.
 pub fn json(
@@ -43,7 +43,7 @@ pub fn json(
     goal: &Board,
     mut result: Result<Solution, SolveError>,
     path: bool,
-    expected: Option<usize>,
+    expected: Option<(usize, Option<bool>)>,
 ) -> io::Result<()> {
     let moves = result.as_mut().ok().and_then(|s| s.moves.take());
     let Some(report) = SolveReport::new(start, goal, &result, false) else {
@@ -67,8 +67,9 @@ pub fn json(
             );
         }
     }
-    if let Some(e) = expected {
+    if let Some((e, matches)) = expected {
         fields.insert("expected".into(), e.into());
+        fields.insert("matches_expected".into(), matches.into());
     }
     if path && moves.is_some() {
         // A place for the lazy path, in the object's key order.
@@ -206,11 +207,12 @@ mod tests {
                 s
             });
             for path in [false, true] {
-                for expected in [None, Some(31)] {
+                for expected in [None, Some((31, Some(false))), Some((22, None))] {
                     let report = reference_json(&start, &goal, &result, path);
                     let mut want: serde_json::Value = serde_json::from_str(&report).unwrap();
-                    if let Some(e) = expected {
+                    if let Some((e, matches)) = expected {
                         want["expected"] = e.into();
+                        want["matches_expected"] = matches.into();
                     }
                     let mut got = Vec::new();
                     json(&mut got, &start, &goal, result.clone(), path, expected).unwrap();

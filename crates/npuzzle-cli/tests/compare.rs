@@ -254,8 +254,17 @@ fn expected_lengths_in_a_file_are_the_reference_and_a_wrong_one_is_caught() {
         .map(|i| i["label"].as_str().unwrap())
         .collect();
     assert_eq!(labels, ["line 1", "line 2", "line 5"]);
+    // The wrong length is named in the words of every command, and the optimal run's
+    // length replaces it as the reference: no configuration is judged against it.
+    let words = format!(
+        "line 2: wrong expected length: found {} moves, the file says {}",
+        truth[1],
+        truth[1] + 4
+    );
+    assert!(stderr.contains(&words), "{stderr}");
+    assert_eq!(v["instances"][1]["reference_length"], truth[1]);
     let s = &v["configs"][0]["summary"];
-    assert_eq!(s["shorter"], 1);
+    assert_eq!(s["shorter"], 0);
     assert_eq!(s["longer"], 0);
 }
 

@@ -82,3 +82,35 @@ fn a_refused_choice_is_one_line_and_exit_2_before_any_search() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("at most 10 cells"), "{err}");
 }
+
+/// One rule for a shape's default partition: with no tables at hand, `auto` and `-H pdb`
+/// name the same partition in `--explain`. Before, 3x4 got `8-3` from auto and `6-5` from
+/// `-H pdb` (and 3x5 `6-6-2` and `7-7`).
+#[test]
+fn auto_and_pdb_choose_the_same_default_partition() {
+    for (board, size) in [
+        ("1 2 3 4 5 6 7 8 9 10 0 11", "3x4"),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 0 14", "3x5"),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 0 15 14", "4x4"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let pdb_dir = dir.path().to_str().unwrap();
+        let heuristic = |extra: &[&str]| -> String {
+            let mut args = vec!["solve", board, "--size", size, "--explain", "--json"];
+            args.extend(["--pdb-dir", pdb_dir]);
+            args.extend(extra);
+            let (code, out, err) = run(&args, None);
+            assert_eq!(code, 0, "{args:?}: {err}");
+            let plan: Value = serde_json::from_str(out.trim()).unwrap();
+            let phases = plan["phases"].as_array().unwrap();
+            let named: Vec<&str> = phases
+                .iter()
+                .filter_map(|p| p["heuristic"].as_str())
+                .filter(|h| h.starts_with("pdb:"))
+                .collect();
+            assert!(!named.is_empty(), "{args:?}: no partition in {plan}");
+            named[0].to_string()
+        };
+        assert_eq!(heuristic(&[]), heuristic(&["-H", "pdb"]), "on {size}");
+    }
+}

@@ -459,7 +459,9 @@ mod heuristic;
 mod needs;
 
 pub use choices::{algorithm_label, choices, heuristic_label, Choice, Choices, HEURISTICS};
-pub use heuristic::{at_hand, resolve, strongest, strongest_admissible, AUTO_BUILD_ENTRIES};
+pub use heuristic::{
+    at_hand, default_partition, resolve, strongest, strongest_admissible, AUTO_BUILD_ENTRIES,
+};
 pub use needs::{TableNeed, TableSourceKind};
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use npuzzle::{GoalSpec, Shape, SolveReport, Tables};
 use serde::Serialize;
 
 use crate::exit::Outcome;
-use crate::instances::{read_entries, solve_entry, Record, Status};
+use crate::instances::{read_entries, solve_entry, wrong_expected_of, Record, Status};
 use crate::options::SearchArgs;
 use crate::{aima, runner};
 
@@ -186,6 +186,9 @@ fn text_row(r: &Record) -> String {
         Ok(s) => {
             cells[2] = s.start.shape().to_string();
             match &s.result {
+                Err(_) if r.status == Status::WrongExpected => {
+                    wrong_expected_of(&s.result, r.expected.unwrap_or_default())
+                }
                 Err(e) => e.to_string(),
                 Ok(sol) => {
                     let st = &sol.stats;
@@ -194,13 +197,13 @@ fn text_row(r: &Record) -> String {
                     cells[6] = st.generated.to_string();
                     cells[7] = st.max_open.to_string();
                     cells[8] = format!("{:.6}", st.seconds);
-                    match (r.status, sol.stopped_by, sol.length(), r.expected) {
-                        (Status::WrongExpected, _, Some(len), Some(e)) => {
-                            format!("found {len} moves, the file says {e}")
+                    match sol.stopped_by {
+                        _ if r.status == Status::WrongExpected => {
+                            wrong_expected_of(&s.result, r.expected.unwrap_or_default())
                         }
-                        (_, Some(why), _, _) => format!("stopped by the {} limit", why.as_str()),
-                        _ if !sol.optimal => "not guaranteed optimal".to_string(),
-                        _ => String::new(),
+                        Some(why) => format!("stopped by the {} limit", why.as_str()),
+                        None if !sol.optimal => "not guaranteed optimal".to_string(),
+                        None => String::new(),
                     }
                 }
             }
@@ -362,21 +365,17 @@ fn aima_block(r: &Record, several: bool) -> String {
                 }
                 None => String::new(),
             },
-            (Ok(sol), Status::WrongExpected) => format!(
-                "line {}: wrong expected length: found {} moves, the file says {}",
+            (result, Status::WrongExpected) => format!(
+                "line {}: {}",
                 r.line,
-                sol.length().unwrap_or(0),
-                r.expected.unwrap_or(0)
+                wrong_expected_of(result, r.expected.unwrap_or_default())
             ),
             (Ok(sol), _) => format!(
                 "line {}: stopped by the {} limit",
                 r.line,
                 sol.stopped_by.map_or("a", |w| w.as_str())
             ),
-            (Err(e), _) => match r.expected {
-                Some(x) => format!("line {}: {e} (the file says {x} moves)", r.line),
-                None => format!("line {}: {e}", r.line),
-            },
+            (Err(e), _) => format!("line {}: {e}", r.line),
         },
     };
     if several {

@@ -1,26 +1,25 @@
 //! `npuzzle bench`: solve a file of instances, check their lengths, report nodes and times.
 
-use std::io::IsTerminal;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::heuristic::TableSource;
 use npuzzle::search::Control;
 use npuzzle::SolveReport;
 use npuzzle::{
     execute, plan, solve, Algorithm, Board, GoalSpec, Plan, Shape, Solution, SolveError,
-    SolveOptions, Tables,
+    SolveOptions, StopReason, Tables,
 };
-use rayon::prelude::*;
 use serde_json::json;
 
 use crate::exit::Outcome;
-use crate::input;
+use crate::input::{self, Entry};
+use crate::instances::{judge, wrong_expected_of, Status};
 use crate::options::SearchArgs;
-use crate::output;
+use crate::runner;
 use crate::tables::{megabytes, peak_rss, prepare, Prepared};
 
 /// Solve every instance of a file and report lengths, nodes and times.
@@ -58,6 +57,7 @@ pub struct BenchArgs {
 
 /// One instance's result.
 struct Run {
+    /// 1-based position among the instances.
     index: usize,
     line: usize,
     expected: Option<usize>,
@@ -81,12 +81,10 @@ fn optimal_options(options: &SolveOptions) -> SolveOptions {
 
 pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     let limits = args.search.limits()?;
-    if args.jobs == 0 || args.jobs > 1024 {
-        bail!("--jobs must be between 1 and 1024, got {}", args.jobs);
-    }
+    let jobs = runner::jobs(Some(args.jobs))?;
     let threads = crate::options::threads(
         args.threads,
-        if args.jobs == 1 {
+        if jobs == 1 {
             crate::options::all_cores()
         } else {
             1
@@ -95,266 +93,389 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     let text = input::read_file(&args.file)?;
     let entries = input::parse_entries(&text, args.size);
     let options = optimal_options(&args.search.solve_options());
-
     // Tables first, timed apart from the searches.
-    let mut prepared = Prepared::default();
-    // The plan of each shape, made once per shape.
-    let mut by_shape: Vec<(Shape, Plan)> = Vec::new();
-    let mut heuristic = None;
-    for e in &entries {
-        if let Ok(b) = &e.board {
-            if by_shape.iter().any(|(s, _)| *s == b.shape()) {
-                continue;
-            }
-            if let Ok(goal) = args.goal.board(b.shape()) {
-                let p = plan(&goal, &options, tables)?;
-                heuristic.get_or_insert_with(|| {
-                    p.heuristic()
-                        .map_or("none".to_string(), ToString::to_string)
-                });
-                let ready = prepare(&p, &goal, tables)?;
-                prepared.seconds += ready.seconds;
-                prepared.events.extend(ready.events);
-                by_shape.push((b.shape(), p));
-            }
-        }
-    }
-
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs)
-        .build()
-        .context("cannot start worker threads")?;
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(entries.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("solving [{bar:30}] {pos}/{len} {elapsed_precise}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let wall = Instant::now();
-    let cancel = crate::interrupt::cancel_flag();
-    let runs: Vec<Run> = pool.install(|| {
-        entries
-            .par_iter()
-            .with_max_len(1)
-            .enumerate()
-            .map(|(i, e)| {
-                let started = Instant::now();
-                let outcome = match &e.board {
-                    Err(why) => Err(why.clone()),
-                    // A `START | GOAL` line brings its own goal.
-                    Ok(start) => match e
-                        .goal
-                        .clone()
-                        .map_or_else(|| args.goal.board(start.shape()), Ok)
-                    {
-                        Err(why) => Err(format!("line {}: {why}", e.line)),
-                        Ok(goal) => {
-                            let control = Control {
-                                limits,
-                                cancel: Some(&cancel),
-                                threads,
-                                ..Control::default()
-                            };
-                            // The shape's plan is for the command's goal; a line with its
-                            // own goal is planned on its own.
-                            let planned = by_shape
-                                .iter()
-                                .find(|(s, _)| *s == start.shape())
-                                .filter(|_| e.goal.is_none());
-                            let mut result = match planned {
-                                Some((_, p)) => execute(p, start, &goal, tables, control),
-                                None => solve(start, &goal, &options, tables, control),
-                            };
-                            crate::interrupt::relabel(&mut result);
-                            Ok((start.clone(), goal, result))
-                        }
-                    },
-                };
-                bar.inc(1);
-                Run {
-                    index: i + 1,
-                    line: e.line,
-                    expected: e.expected,
-                    outcome,
-                    seconds: started.elapsed().as_secs_f64(),
-                }
-            })
-            .collect()
-    });
-    let wall = wall.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    // The algorithm used (auto resolves to one), from the first search that ran.
-    let algorithm = runs
-        .iter()
-        .find_map(|r| match &r.outcome {
-            Ok((_, _, Ok(s))) => Some(s.algorithm),
-            _ => None,
-        })
-        .unwrap_or(options.algorithm);
-
-    let mut worst = Outcome::Success;
-    let (mut solved, mut nodes, mut search_seconds) = (0usize, 0u64, 0.0f64);
-    let mut mismatches = Vec::new();
+    let plans = Plans::make(&entries, &args.goal, &options, tables)?;
     if !args.json {
-        println!(
-            "Heuristic {}, algorithm {}, {} job{}, {} thread{} per search.",
-            heuristic.as_deref().unwrap_or("(none)"),
-            algorithm,
-            args.jobs,
-            if args.jobs == 1 { "" } else { "s" },
-            threads,
-            if threads == 1 { "" } else { "s" }
-        );
-        if let Some(s) = prepared.summary() {
-            println!("Pattern databases: {s}.");
-        }
-        println!(
-            "{:>5} {:>7} {:>9} {:>14} {:>10}  note",
-            "#", "length", "expected", "nodes", "seconds"
-        );
+        print!("{}", header(&args, &plans, &options, threads));
     }
-    for run in &runs {
-        let (start, goal, result) = match &run.outcome {
-            Err(why) => {
-                worst = worst.worst(Outcome::Invalid);
-                if args.json {
-                    println!(
-                        "{}",
-                        json!({ "index": run.index, "line": run.line, "error": why })
-                    );
-                } else {
-                    println!("{:>5} error: {why}", run.index);
-                }
+    let wall = Instant::now();
+    let mut tally = Tally::new(&entries);
+    let ran = runner::run_in_order(
+        &entries,
+        jobs,
+        |i, entry, cancel| {
+            let control = Control {
+                limits,
+                cancel: Some(cancel),
+                threads,
+                ..Control::default()
+            };
+            run_one(i, entry, &args.goal, &plans, &options, tables, control)
+        },
+        // Each row as soon as its instance (and every one before it) ends.
+        |_, run| {
+            let note = tally.add(&run);
+            let row = if args.json {
+                json_row(&run, &note)
+            } else {
+                text_row(&run, &note)
+            };
+            writeln!(std::io::stdout(), "{row}")
+        },
+    );
+    match ran {
+        Err(e) if runner::is_closed_pipe(&e) => return Ok(tally.worst),
+        Err(e) => return Err(e),
+        Ok(()) => {}
+    }
+    let wall = wall.elapsed().as_secs_f64();
+    let summary = if args.json {
+        json_summary(&tally, &plans, &args, &options, threads, wall)
+    } else {
+        text_summary(&tally, &plans, jobs, wall)
+    };
+    print!("{summary}");
+    Ok(tally.worst)
+}
+
+/// The plan of each shape among the instances (for the command's goal), made once per
+/// shape, with their tables loaded or built before any search.
+struct Plans {
+    by_shape: Vec<(Shape, Plan)>,
+    /// The first plan's heuristic, for the header.
+    heuristic: Option<String>,
+    prepared: Prepared,
+}
+
+impl Plans {
+    fn make(
+        entries: &[Entry],
+        goal: &GoalSpec,
+        options: &SolveOptions,
+        tables: &Tables,
+    ) -> Result<Plans> {
+        let mut plans = Plans {
+            by_shape: Vec::new(),
+            heuristic: None,
+            prepared: Prepared::default(),
+        };
+        for shape in entries
+            .iter()
+            .filter_map(|e| e.board.as_ref().ok())
+            .map(Board::shape)
+        {
+            if plans.by_shape.iter().any(|(s, _)| *s == shape) {
                 continue;
             }
-            Ok(o) => o,
-        };
-        let mut outcome = output::outcome(result);
-        let mut note = String::new();
-        if let Err(e) = result {
-            note = e.to_string();
+            // A choice refused on this shape is reported by each board's solve, after its
+            // solvability, as every command orders them.
+            let Some((goal, p)) = goal
+                .board(shape)
+                .ok()
+                .and_then(|goal| Some((goal.clone(), plan(&goal, options, tables).ok()?)))
+            else {
+                continue;
+            };
+            plans.heuristic.get_or_insert_with(|| {
+                p.heuristic()
+                    .map_or("none".to_string(), ToString::to_string)
+            });
+            let ready = prepare(&p, &goal, tables)?;
+            plans.prepared.seconds += ready.seconds;
+            plans.prepared.events.extend(ready.events);
+            plans.by_shape.push((shape, p));
         }
-        if let Ok(s) = result {
-            nodes += s.stats.generated;
-            search_seconds += s.stats.seconds;
-            match (s.length(), run.expected) {
-                (Some(len), Some(exp)) if len != exp => {
-                    mismatches.push(run.index);
-                    outcome = Outcome::Mismatch;
-                    note = format!("MISMATCH: expected {exp}");
-                }
-                (Some(_), _) => solved += 1,
-                (None, _) => {
-                    note = format!(
-                        "stopped by the {} limit",
-                        s.stopped_by.map_or("a", |r| r.as_str())
-                    )
-                }
+        Ok(plans)
+    }
+
+    /// The plan made for this shape and the command's goal.
+    fn for_shape(&self, shape: Shape) -> Option<&Plan> {
+        self.by_shape
+            .iter()
+            .find(|(s, _)| *s == shape)
+            .map(|(_, p)| p)
+    }
+
+    /// The algorithm the searches run (never `auto`).
+    fn algorithm(&self, options: &SolveOptions) -> Algorithm {
+        self.by_shape
+            .first()
+            .map_or(options.algorithm, |(_, p)| p.phases[0].algorithm)
+    }
+}
+
+/// Solves one instance: with its shape's plan, or planned on its own when its line brings
+/// its own goal (`START | GOAL`).
+fn run_one(
+    i: usize,
+    entry: &Entry,
+    goal: &GoalSpec,
+    plans: &Plans,
+    options: &SolveOptions,
+    tables: &Tables,
+    control: Control<'_>,
+) -> Run {
+    let started = Instant::now();
+    let outcome = match &entry.board {
+        Err(why) => Err(why.clone()),
+        Ok(start) => match entry
+            .goal
+            .clone()
+            .map_or_else(|| goal.board(start.shape()), Ok)
+        {
+            Err(why) => Err(format!("line {}: {why}", entry.line)),
+            Ok(goal) => {
+                let planned = plans
+                    .for_shape(start.shape())
+                    .filter(|_| entry.goal.is_none());
+                let mut result = match planned {
+                    Some(p) => execute(p, start, &goal, tables, control),
+                    None => solve(start, &goal, options, tables, control),
+                };
+                crate::interrupt::relabel(&mut result);
+                Ok((start.clone(), goal, result))
             }
-        }
-        worst = worst.worst(outcome);
-        if args.json {
-            let report = SolveReport::new(start, goal, result, false);
-            let mut v = match report {
-                Some(r) => serde_json::to_value(r).expect("a report serialises"),
-                None => json!({ "error": note }),
-            };
-            v["index"] = json!(run.index);
-            v["expected"] = json!(run.expected);
-            println!("{v}");
-        } else {
-            let (len, generated, secs) = match result {
-                Ok(s) => (
-                    s.length().map_or("-".into(), |l| l.to_string()),
-                    s.stats.generated.to_string(),
-                    format!("{:.4}", s.stats.seconds),
-                ),
-                Err(_) => ("-".into(), "-".into(), format!("{:.4}", run.seconds)),
-            };
-            let exp = run.expected.map_or("-".into(), |e| e.to_string());
-            println!(
-                "{:>5} {len:>7} {exp:>9} {generated:>14} {secs:>10}  {note}",
-                run.index
-            );
+        },
+    };
+    Run {
+        index: i + 1,
+        line: entry.line,
+        expected: entry.expected,
+        outcome,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+/// What the rows so far add up to.
+struct Tally {
+    /// Instances in the file.
+    count: usize,
+    /// Instances with an expected length in the file.
+    with_expected: usize,
+    /// Rows printed.
+    ran: usize,
+    solved: usize,
+    /// Expected lengths a solve confirmed.
+    matched: usize,
+    /// Instances whose expected length is wrong.
+    wrong: Vec<usize>,
+    nodes: u64,
+    search_seconds: f64,
+    worst: Outcome,
+}
+
+impl Tally {
+    fn new(entries: &[Entry]) -> Tally {
+        Tally {
+            count: entries.len(),
+            with_expected: entries.iter().filter(|e| e.expected.is_some()).count(),
+            ran: 0,
+            solved: 0,
+            matched: 0,
+            wrong: Vec::new(),
+            nodes: 0,
+            search_seconds: 0.0,
+            worst: Outcome::Success,
         }
     }
-    let count = runs.len();
-    let mean = if count > 0 {
-        nodes as f64 / count as f64
+
+    /// Counts one instance, judged as every command judges expected lengths; the note for
+    /// its row.
+    fn add(&mut self, run: &Run) -> String {
+        self.ran += 1;
+        let result = match &run.outcome {
+            Err(why) => {
+                self.worst = self.worst.worst(Outcome::Invalid);
+                return why.clone();
+            }
+            Ok((_, _, result)) => result,
+        };
+        let (status, matches) = judge(result, run.expected);
+        self.worst = self.worst.worst(status.outcome());
+        self.matched += usize::from(matches == Some(true));
+        if let Ok(s) = result {
+            self.nodes += s.stats.generated;
+            self.search_seconds += s.stats.seconds;
+        }
+        match (status, result) {
+            (Status::WrongExpected, _) => {
+                self.wrong.push(run.index);
+                wrong_expected_of(result, run.expected.unwrap_or_default())
+            }
+            (Status::Solved, _) => {
+                self.solved += 1;
+                String::new()
+            }
+            (_, Err(e)) => e.to_string(),
+            (_, Ok(s)) if s.stopped_by == Some(StopReason::Interrupted) => {
+                "interrupted (Ctrl-C)".to_string()
+            }
+            (_, Ok(s)) => format!(
+                "stopped by the {} limit",
+                s.stopped_by.map_or("a", |r| r.as_str())
+            ),
+        }
+    }
+
+    fn mean_nodes(&self) -> f64 {
+        if self.ran > 0 {
+            self.nodes as f64 / self.ran as f64
+        } else {
+            0.0
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
     } else {
-        0.0
+        "s"
+    }
+}
+
+/// The lines before the rows: what runs, the tables, the column names.
+fn header(args: &BenchArgs, plans: &Plans, options: &SolveOptions, threads: usize) -> String {
+    let mut out = format!(
+        "Heuristic {}, algorithm {}, {} job{}, {threads} thread{} per search.\n",
+        plans.heuristic.as_deref().unwrap_or("(none)"),
+        plans.algorithm(options),
+        args.jobs,
+        plural(args.jobs),
+        plural(threads),
+    );
+    if let Some(s) = plans.prepared.summary() {
+        out.push_str(&format!("Pattern databases: {s}.\n"));
+    }
+    out.push_str(&format!(
+        "{:>5} {:>7} {:>9} {:>14} {:>10}  note",
+        "#", "length", "expected", "nodes", "seconds"
+    ));
+    out.push('\n');
+    out
+}
+
+fn text_row(run: &Run, note: &str) -> String {
+    let Ok((_, _, result)) = &run.outcome else {
+        return format!("{:>5} error: {note}", run.index);
+    };
+    let (len, generated, secs) = match result {
+        Ok(s) => (
+            s.length().map_or("-".into(), |l| l.to_string()),
+            s.stats.generated.to_string(),
+            format!("{:.4}", s.stats.seconds),
+        ),
+        Err(_) => ("-".into(), "-".into(), format!("{:.4}", run.seconds)),
+    };
+    let exp = run.expected.map_or("-".into(), |e| e.to_string());
+    format!(
+        "{:>5} {len:>7} {exp:>9} {generated:>14} {secs:>10}  {note}",
+        run.index
+    )
+}
+
+fn json_row(run: &Run, note: &str) -> String {
+    let Ok((start, goal, result)) = &run.outcome else {
+        return json!({ "index": run.index, "line": run.line, "error": note }).to_string();
+    };
+    let mut v = match SolveReport::new(start, goal, result, false) {
+        Some(r) => serde_json::to_value(r).expect("a report serialises"),
+        None => json!({ "error": note }),
+    };
+    v["index"] = json!(run.index);
+    v["expected"] = json!(run.expected);
+    v.to_string()
+}
+
+/// "Solved 3 of 3; every length matches the expected one." and the totals. An interrupted
+/// run says so, and how far it got; "every length matches" only when every expected length
+/// of the file was checked.
+fn text_summary(t: &Tally, plans: &Plans, jobs: usize, wall: f64) -> String {
+    let head = if crate::interrupt::interrupted() {
+        format!(
+            "Interrupted (Ctrl-C): solved {} of {}, {} not started",
+            t.solved,
+            t.count,
+            t.count - t.ran
+        )
+    } else {
+        format!("Solved {} of {}", t.solved, t.count)
+    };
+    let lengths = if !t.wrong.is_empty() {
+        format!(
+            "; {} with a wrong expected length (instances {:?})",
+            t.wrong.len(),
+            t.wrong
+        )
+    } else if t.with_expected == 0 {
+        String::new()
+    } else if t.matched == t.with_expected {
+        "; every length matches the expected one".to_string()
+    } else if t.matched == 0 {
+        format!("; none of the {} expected lengths checked", t.with_expected)
+    } else {
+        format!(
+            "; {} of {} expected lengths checked, all matching",
+            t.matched, t.with_expected
+        )
     };
     let peak = peak_rss();
-    if args.json {
-        let tables: Vec<_> = prepared
-            .events
-            .iter()
-            .map(|e| {
-                json!({
-                    "cells": e.key.cells,
-                    "blank": e.key.blank,
-                    "source": match &e.source {
-                        TableSource::Memory => "memory",
-                        TableSource::Disk(_) => "disk",
-                        TableSource::Built(_) => "built",
-                    },
-                    "seconds": e.seconds,
-                    "bytes": e.bytes,
-                })
+    format!(
+        "{head}{lengths}.\nTotal: {} nodes generated (mean {:.0} per instance), search {:.3} s, wall {wall:.3} s with {jobs} job{}.\nTables: {}; peak memory (RSS) {}.\n",
+        t.nodes,
+        t.mean_nodes(),
+        t.search_seconds,
+        plural(jobs),
+        plans.prepared.summary().unwrap_or_else(|| "none".into()),
+        peak.map_or("unknown".into(), megabytes)
+    )
+}
+
+fn json_summary(
+    t: &Tally,
+    plans: &Plans,
+    args: &BenchArgs,
+    options: &SolveOptions,
+    threads: usize,
+    wall: f64,
+) -> String {
+    let tables: Vec<_> = plans
+        .prepared
+        .events
+        .iter()
+        .map(|e| {
+            json!({
+                "cells": e.key.cells,
+                "blank": e.key.blank,
+                "source": match &e.source {
+                    TableSource::Memory => "memory",
+                    TableSource::Disk(_) => "disk",
+                    TableSource::Built(_) => "built",
+                },
+                "seconds": e.seconds,
+                "bytes": e.bytes,
             })
-            .collect();
-        println!(
-            "{}",
-            json!({ "summary": {
-                "instances": count,
-                "solved": solved,
-                "mismatches": mismatches,
-                "generated": nodes,
-                "mean_generated": mean,
-                "search_seconds": search_seconds,
-                "wall_seconds": wall,
-                "jobs": args.jobs,
-                "threads": threads,
-                "heuristic": heuristic,
-                "algorithm": algorithm.name(),
-                "table_seconds": prepared.seconds,
-                "table_bytes": prepared.bytes(),
-                "tables": tables,
-                "peak_rss_bytes": peak,
-            }})
-        );
-    } else {
-        println!(
-            "Solved {solved} of {count}{}.",
-            if mismatches.is_empty() {
-                if runs.iter().any(|r| r.expected.is_some()) {
-                    "; every length matches the expected one".to_string()
-                } else {
-                    String::new()
-                }
-            } else {
-                format!(
-                    "; {} MISMATCHED (instances {:?})",
-                    mismatches.len(),
-                    mismatches
-                )
-            }
-        );
-        println!(
-            "Total: {nodes} nodes generated (mean {mean:.0} per instance), search {search_seconds:.3} s, wall {wall:.3} s with {} job{}.",
-            args.jobs,
-            if args.jobs == 1 { "" } else { "s" }
-        );
-        println!(
-            "Tables: {}; peak memory (RSS) {}.",
-            prepared.summary().unwrap_or_else(|| "none".into()),
-            peak.map_or("unknown".into(), megabytes)
-        );
-    }
-    Ok(worst)
+        })
+        .collect();
+    let summary = json!({ "summary": {
+        "instances": t.count,
+        "ran": t.ran,
+        "interrupted": crate::interrupt::interrupted(),
+        "solved": t.solved,
+        "matched": t.matched,
+        "mismatches": t.wrong,
+        "generated": t.nodes,
+        "mean_generated": t.mean_nodes(),
+        "search_seconds": t.search_seconds,
+        "wall_seconds": wall,
+        "jobs": args.jobs,
+        "threads": threads,
+        "heuristic": plans.heuristic,
+        "algorithm": plans.algorithm(options).name(),
+        "table_seconds": plans.prepared.seconds,
+        "table_bytes": plans.prepared.bytes(),
+        "tables": tables,
+        "peak_rss_bytes": peak_rss(),
+    }});
+    format!("{summary}\n")
 }

@@ -8,6 +8,7 @@ use npuzzle::{plan, Board, SolveError, SolveOptions, Tables};
 
 use crate::exit::Outcome;
 use crate::input;
+use crate::instances::{judge, wrong_expected_of, Status};
 use crate::options::{self, BoardArgs, SearchArgs};
 use crate::output;
 use crate::solving::solve_one;
@@ -108,13 +109,16 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
         if args.path {
             stream::warn_path(&start, &result);
         }
-        let outcome = output::outcome(&result);
+        // The same judgement of the file's expected length as every command of many boards.
+        let (status, matches) = judge(&result, entry.expected);
+        let outcome = status.outcome();
         if args.json {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
             // A write error ends the run; `main` tells a reader that went away (`| head`, a
             // quiet exit) from a full disk (exit 2).
-            stream::json(&mut out, &start, &goal, result, args.path, entry.expected)
+            let expected = entry.expected.map(|e| (e, matches));
+            stream::json(&mut out, &start, &goal, result, args.path, expected)
                 .and_then(|()| out.flush())
                 .context("cannot write the output")?;
         } else {
@@ -137,14 +141,14 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
                 println!("\nExpansion order (one JSON object per line):");
                 print!("{}", trace::json_lines(&steps));
             }
-            if let (Some(expected), Ok(s)) = (entry.expected, &result) {
-                match s.length() {
-                    Some(len) if len == expected => {
-                        println!("Expected length {expected}: matches.")
-                    }
-                    Some(len) if s.optimal => {
-                        println!("Expected length {expected}: MISMATCH (found {len}).")
-                    }
+            if let Some(expected) = entry.expected {
+                match status {
+                    Status::WrongExpected => println!(
+                        "line {}: {}",
+                        entry.line,
+                        wrong_expected_of(&result, expected)
+                    ),
+                    _ if matches == Some(true) => println!("Expected length {expected}: matches."),
                     _ => println!("Expected length {expected}."),
                 }
             }

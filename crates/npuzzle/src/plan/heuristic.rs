@@ -57,15 +57,21 @@ pub fn strongest(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
         return HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes));
     }
     let budget = AUTO_BUILD_ENTRIES.min(tables.policy().max_build_entries);
-    // The largest patterns within the budget (6-6-3 on 4x4, 7-6 on 2x7); patterns of
-    // fewer than 4 tiles are hardly better than Manhattan distance, and linear conflict
-    // beats them.
-    pdb::sizes_within(puzzle.shape, budget)
+    default_partition(puzzle, budget).map_or(HeuristicSpec::LinearConflict, |sizes| {
+        HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
+    })
+}
+
+/// The shape's default partition: the one rule for the partition built when none is at
+/// hand, both by `auto` (with `max_entries` its budget within the tables' policy) and for
+/// `-H pdb` (with [`AUTO_BUILD_ENTRIES`]). The largest patterns whose tables add up to at
+/// most `max_entries` entries (`8-3` on 3×4, `7-6` on 2×7, `6-6-3` on 4×4, `5-5-5-4` on
+/// 4×5), or `None` when those would have fewer than 4 tiles: such patterns are hardly
+/// better than Manhattan distance, and linear conflict beats them.
+pub fn default_partition(puzzle: &Puzzle, max_entries: u64) -> Option<Vec<usize>> {
+    pdb::sizes_within(puzzle.shape, max_entries)
         .filter(|sizes| sizes[0] >= MIN_AUTO_PATTERN)
         .filter(|sizes| Partition::new(puzzle.shape, blank(puzzle), sizes).is_ok())
-        .map_or(HeuristicSpec::LinearConflict, |sizes| {
-            HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes))
-        })
 }
 
 /// The strongest admissible heuristic for a proof of optimality (`--optimal`), whatever
@@ -116,13 +122,16 @@ pub fn at_hand(puzzle: &Puzzle, tables: &Tables) -> Option<Vec<usize>> {
 }
 
 /// The partition `pdb` stands for on this goal: the strongest at hand ([`at_hand`]), else
-/// the shape's default, cheap to build.
+/// the shape's default ([`default_partition`], the partition `auto` builds), else, on
+/// boards too small for it, the cheapest of the shape's [`candidates`].
 pub(super) fn best_available(puzzle: &Puzzle, tables: &Tables) -> Vec<usize> {
-    at_hand(puzzle, tables).unwrap_or_else(|| {
-        candidates(puzzle.shape)
-            .pop()
-            .expect("at least one candidate")
-    })
+    at_hand(puzzle, tables)
+        .or_else(|| default_partition(puzzle, AUTO_BUILD_ENTRIES))
+        .unwrap_or_else(|| {
+            candidates(puzzle.shape)
+                .pop()
+                .expect("at least one candidate")
+        })
 }
 
 /// `spec` with every `pdb` replaced by the concrete partition it stands for on this goal.

@@ -23,7 +23,7 @@ use npuzzle::{generate, solvability, solve, Board, Limits, SolveError, Tables};
 
 use crate::branching::effective_branching_factor;
 use crate::exit::Outcome;
-use crate::instances::{located, read_entries};
+use crate::instances::{judge_path, located, read_entries, wrong_expected, Status};
 use crate::options::SearchArgs;
 use crate::runner;
 use args::{Format, MAX_INSTANCES};
@@ -46,58 +46,143 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
     if instances.is_empty() {
         bail!("no instances to compare");
     }
+    let schedule = Schedule::new(&configs, &instances, &reference);
+    let mut runs = schedule.run(&args, &instances, tables, jobs)?;
+    worst = worst.worst(reference_lengths(&mut instances, &runs, &schedule));
+    worst = worst.worst(failed_references(
+        &runs,
+        &schedule,
+        configs.len(),
+        args.weight,
+    ));
+    runs.truncate(configs.len());
+    let reference_name = match &reference {
+        Reference::None => "none".to_string(),
+        Reference::Auto => "auto (idastar with the planner's strongest heuristic)".to_string(),
+        Reference::Config(c) => c.name(args.weight),
+    };
+    let cmp = Comparison {
+        source,
+        seed,
+        instances,
+        configs,
+        runs,
+        reference: reference_name,
+    };
+    worst = worst.worst(configurations_outcome(&cmp));
+    write_output(&cmp, &args)?;
+    Ok(worst)
+}
 
-    // The configurations to run: the compared ones, then any reference not among them.
-    let mut slots: Vec<Config> = configs.iter().map(|(_, c)| c.clone()).collect();
-    let mut reference_slot: Vec<Option<usize>> = Vec::with_capacity(instances.len());
-    let mut tasks: Vec<(usize, usize)> = Vec::new();
-    for (i, inst) in instances.iter().enumerate() {
-        let slot = match (inst.expected, reference.config()) {
-            (None, Some(r)) => Some(slots.iter().position(|c| *c == r).unwrap_or_else(|| {
-                slots.push(r);
-                slots.len() - 1
-            })),
-            _ => None,
-        };
-        reference_slot.push(slot);
-        if let Some(s) = slot.filter(|&s| s >= configs.len()) {
-            tasks.push((s, i));
+/// What runs: the compared configurations, then any reference not among them, each on
+/// the instances it is needed for.
+struct Schedule {
+    /// The configurations, by slot.
+    slots: Vec<Config>,
+    /// For each instance, the slot of its reference run (none when the file gives its
+    /// length or there is no reference).
+    reference_slot: Vec<Option<usize>>,
+    /// (slot, instance) pairs, instance by instance.
+    tasks: Vec<(usize, usize)>,
+}
+
+impl Schedule {
+    fn new(configs: &[(String, Config)], instances: &[Instance], reference: &Reference) -> Self {
+        let mut slots: Vec<Config> = configs.iter().map(|(_, c)| c.clone()).collect();
+        let mut reference_slot: Vec<Option<usize>> = Vec::with_capacity(instances.len());
+        let mut tasks: Vec<(usize, usize)> = Vec::new();
+        for (i, inst) in instances.iter().enumerate() {
+            let slot = match (inst.expected, reference.config()) {
+                (None, Some(r)) => Some(slots.iter().position(|c| *c == r).unwrap_or_else(|| {
+                    slots.push(r);
+                    slots.len() - 1
+                })),
+                _ => None,
+            };
+            reference_slot.push(slot);
+            if let Some(s) = slot.filter(|&s| s >= configs.len()) {
+                tasks.push((s, i));
+            }
+        }
+        for c in 0..configs.len() {
+            tasks.extend((0..instances.len()).map(|i| (c, i)));
+        }
+        tasks.sort_unstable_by_key(|&(c, i)| (i, c));
+        Schedule {
+            slots,
+            reference_slot,
+            tasks,
         }
     }
-    for c in 0..configs.len() {
-        tasks.extend((0..instances.len()).map(|i| (c, i)));
+
+    /// Every task on `jobs` threads: `runs[slot][instance]`.
+    fn run(
+        &self,
+        args: &CompareArgs,
+        instances: &[Instance],
+        tables: &Tables,
+        jobs: usize,
+    ) -> Result<Vec<Vec<Run>>> {
+        let searches: Vec<SearchArgs> = self.slots.iter().map(|c| c.search_args(args)).collect();
+        let limits: Vec<Limits> = searches
+            .iter()
+            .map(SearchArgs::limits)
+            .collect::<Result<_>>()?;
+        let mut runs = vec![vec![Run::default(); instances.len()]; self.slots.len()];
+        runner::run_in_order(
+            &self.tasks,
+            jobs,
+            |_, &(c, i), cancel| run_one(&instances[i], &searches[c], tables, limits[c], cancel),
+            |t, run| {
+                let (c, i) = self.tasks[t];
+                runs[c][i] = run;
+                Ok(())
+            },
+        )?;
+        Ok(runs)
     }
-    tasks.sort_unstable_by_key(|&(c, i)| (i, c));
+}
 
-    let searches: Vec<SearchArgs> = slots.iter().map(|c| c.search_args(&args)).collect();
-    let limits: Vec<Limits> = searches
-        .iter()
-        .map(SearchArgs::limits)
-        .collect::<Result<_>>()?;
-    let mut runs = vec![vec![Run::default(); instances.len()]; slots.len()];
-    runner::run_in_order(
-        &tasks,
-        jobs,
-        |_, &(c, i), cancel| run_one(&instances[i], &searches[c], tables, limits[c], cancel),
-        |t, run| {
-            let (c, i) = tasks[t];
-            runs[c][i] = run;
-            Ok(())
-        },
-    )?;
-
-    // Optimal lengths: the file's, else the reference run's.
+/// Sets each instance's optimal length: the file's unless a run disproves it, else the
+/// reference run's. A disproved length is reported, as every command reports it: exit 2.
+fn reference_lengths(
+    instances: &mut [Instance],
+    runs: &[Vec<Run>],
+    schedule: &Schedule,
+) -> Outcome {
+    let mut worst = Outcome::Success;
     for (i, inst) in instances.iter_mut().enumerate() {
-        inst.reference_length = inst.expected.or_else(|| {
-            let run = &runs[reference_slot[i]?][i];
-            run.optimal.then_some(run.length).flatten()
-        });
+        inst.reference_length = match inst.expected {
+            Some(expected) => match disproved(expected, runs.iter().map(|r| &r[i])) {
+                None => Some(expected),
+                Some((why, optimal)) => {
+                    crate::errln!("error: {}: {why}", inst.label);
+                    worst = worst.worst(Outcome::Invalid);
+                    optimal
+                }
+            },
+            None => schedule.reference_slot[i].and_then(|slot| {
+                let run = &runs[slot][i];
+                run.optimal.then_some(run.length).flatten()
+            }),
+        };
     }
-    // A reference that could not run leaves its instances unchecked: say so.
-    for (slot, config) in slots.iter().enumerate().skip(configs.len()) {
+    worst
+}
+
+/// A reference that could not run leaves its instances unchecked: says so, and returns
+/// the outcome (an error: 2; a limit: 3).
+fn failed_references(
+    runs: &[Vec<Run>],
+    schedule: &Schedule,
+    compared: usize,
+    weight: f64,
+) -> Outcome {
+    let mut worst = Outcome::Success;
+    for (slot, config) in schedule.slots.iter().enumerate().skip(compared) {
         let failed: Vec<&Run> = runs[slot]
             .iter()
-            .zip(&reference_slot)
+            .zip(&schedule.reference_slot)
             .filter(|(r, s)| **s == Some(slot) && (r.error.is_some() || r.length.is_none()))
             .map(|(r, _)| r)
             .collect();
@@ -119,26 +204,18 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
             crate::errln!(
                 "{level}: the reference {} gave no optimal length on {} instance(s), left \
                  unchecked: {why}",
-                config.name(args.weight),
+                config.name(weight),
                 failed.len()
             );
         }
     }
-    runs.truncate(configs.len());
-    let reference_name = match &reference {
-        Reference::None => "none".to_string(),
-        Reference::Auto => "auto (idastar with the planner's strongest heuristic)".to_string(),
-        Reference::Config(c) => c.name(args.weight),
-    };
-    let cmp = Comparison {
-        source,
-        seed,
-        instances,
-        configs,
-        runs,
-        reference: reference_name,
-    };
+    worst
+}
 
+/// The outcome of the compared configurations: a path shorter than the reference or a
+/// configuration that could not run: 2; a search stopped by a limit: 3.
+fn configurations_outcome(cmp: &Comparison) -> Outcome {
+    let mut worst = Outcome::Success;
     for (c, (name, _)) in cmp.configs.iter().enumerate() {
         let s = cmp.summary(c, |_| true);
         if s.shorter > 0 {
@@ -157,15 +234,19 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
             worst = worst.worst(Outcome::Limit);
         }
     }
+    worst
+}
 
+/// The tables (text, CSV or JSON) on standard output, and the chart if asked for.
+fn write_output(cmp: &Comparison, args: &CompareArgs) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = match args.format {
-        Format::Text => write!(out, "{}", cmp.text(&args)),
+        Format::Text => write!(out, "{}", cmp.text(args)),
         Format::Json => writeln!(
             out,
             "{}",
-            serde_json::to_string_pretty(&cmp.json(&args)).expect("serialises")
+            serde_json::to_string_pretty(&cmp.json(args)).expect("serialises")
         ),
         Format::Csv => out.write_all(&cmp.csv()?),
     };
@@ -174,6 +255,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
             return Err(e).context("cannot write the output");
         }
     }
+    drop(out);
     if let Some(path) = &args.chart {
         std::fs::write(path, cmp.chart().to_svg())
             .with_context(|| format!("cannot write the chart to {}", path.display()))?;
@@ -181,7 +263,24 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
             println!("Chart written to {}.", path.display());
         }
     }
-    Ok(worst)
+    Ok(())
+}
+
+/// Whether the runs of one instance disprove the file's expected length, judged as every
+/// command judges it ([`judge_path`]): the words saying so, and the length of an optimal
+/// run, which becomes the reference instead.
+fn disproved<'a>(
+    expected: usize,
+    runs: impl Iterator<Item = &'a Run> + Clone,
+) -> Option<(String, Option<usize>)> {
+    let wrong = runs.clone().find(|r| {
+        r.error.is_none()
+            && judge_path(r.length, r.optimal, Some(expected)).0 == Status::WrongExpected
+    })?;
+    let optimal = runs
+        .filter(|r| r.optimal && r.error.is_none())
+        .find_map(|r| r.length);
+    Some((wrong_expected(wrong.length, expected), optimal))
 }
 
 /// Solves one instance with one configuration.
@@ -288,14 +387,14 @@ fn instances(args: &CompareArgs) -> Result<(Vec<Instance>, String, Option<u64>, 
             };
             let verdict = solvability::check(&board, &goal)?;
             if !verdict.solvable {
-                let claim = match e.expected {
+                match e.expected {
                     Some(x) => {
                         worst = worst.worst(Outcome::Invalid);
-                        format!(", though the file says {x} moves")
+                        let why = wrong_expected(None, x);
+                        crate::errln!("error: line {}: {why} (skipped)", e.line);
                     }
-                    None => String::new(),
-                };
-                crate::errln!("line {}: unsolvable{claim} (skipped)", e.line);
+                    None => crate::errln!("line {}: unsolvable (skipped)", e.line),
+                }
                 worst = worst.worst(Outcome::Unsolvable);
                 continue;
             }
