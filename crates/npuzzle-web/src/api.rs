@@ -252,8 +252,9 @@ pub async fn solve_stream(
                     "bound": p.bound,
                     "seconds": p.elapsed.as_secs_f64(),
                     // The anytime engine's answer so far and its proven bound (null in a
-                    // single search, and `best` before the first answer).
-                    "best": p.best,
+                    // single search, and `length` before the first answer): the names of
+                    // `solve --json --progress` and Python's progress callback.
+                    "length": p.best,
                     "lower_bound": p.lower_bound,
                 }});
                 // A slow reader misses progress lines rather than slowing the search.

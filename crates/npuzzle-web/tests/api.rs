@@ -845,7 +845,7 @@ async fn the_stream_reports_the_anytime_answer_and_its_bound_as_they_improve() {
         .iter()
         .filter_map(|l| {
             let p = &l["progress"];
-            Some((p["best"].as_u64()?, p["lower_bound"].as_u64()?))
+            Some((p["length"].as_u64()?, p["lower_bound"].as_u64()?))
         })
         .collect();
     assert!(
@@ -923,7 +923,7 @@ async fn a_stop_ends_a_streamed_search_at_once_with_its_best_answer() {
             lines.push(serde_json::from_str(&buffered[..nl]).unwrap());
             buffered.drain(..=nl);
         }
-        let has_best = lines.iter().any(|l| l["progress"]["best"].is_u64());
+        let has_best = lines.iter().any(|l| l["progress"]["length"].is_u64());
         if has_best && !stopped {
             let id = lines[0]["id"].as_str().expect("the started line has an id");
             let (status, answer) = post(&r, "/api/solve/stop", json!({ "id": id })).await;

@@ -83,7 +83,7 @@ export function makeTools(ui) {
           : `Searching… ${s} s`;
       best.hidden = !anytime;
       // Written only when it changes: the line is a polite live region.
-      const now = anytime ? `best ${count(anytime.best)} · proven ≥ ${count(anytime.lower_bound)}` : '';
+      const now = anytime ? `best ${count(anytime.length)} · proven ≥ ${count(anytime.lower_bound)}` : '';
       if (best.textContent !== now) best.textContent = now;
       finish.hidden = !(anytime && search.id);
     };
@@ -102,7 +102,7 @@ export function makeTools(ui) {
         if (line.started || line.progress) waiting = null;
         if (line.started && line.id) search.id = line.id;
         if (line.progress) last = line.progress;
-        if (line.progress?.best != null) anytime = line.progress;
+        if (line.progress?.length != null) anytime = line.progress;
         show();
       }, abort.signal);
       if (!end) throw new ApiError(0, 'the server closed the connection before answering');
