@@ -49,7 +49,8 @@ struct BuildArgs {
 
 #[derive(Args, Debug)]
 struct ListArgs {
-    /// Also read every table and check its data checksum.
+    /// Also read every table and check its checksums, its digest under your table key and
+    /// a large sample of its entries.
     #[arg(long)]
     verify: bool,
 }
@@ -96,7 +97,9 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
     for key in &keys {
         // A save is never cut short: Ctrl-C stops the next build, so no file is left half
         // written (the temporary file of a save is renamed into place or removed).
-        let fetched = fetch(dir, key, args.force, true, &mut |p| bar.update(p));
+        let fetched = fetch(tables.cache(), key, args.force, true, &mut |p| {
+            bar.update(p)
+        });
         bar.finish();
         let Ok((_, event)) = fetched else {
             let saved = events.iter().filter(|e| stored(e)).count();
@@ -169,9 +172,10 @@ fn describe(e: &TableEvent) -> String {
 }
 
 fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
-    let Some(dir) = tables.cache_dir() else {
+    let Some(cache) = tables.cache() else {
         bail!("no cache directory: set --pdb-dir or NPUZZLE_PDB_DIR");
     };
+    let (dir, digest_key) = (cache.dir, cache.digest_key);
     println!("Cache directory: {}", dir.display());
     let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd
@@ -197,8 +201,14 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
         match store::read_header(path) {
             Ok(h) => {
                 let status = if args.verify {
-                    match store::load_checked(path, &h.key, store::VERIFY_SAMPLES) {
-                        Ok(_) => "ok (checksums and a sample of entries verified)".to_string(),
+                    let loaded = match digest_key {
+                        Ok(k) => store::load_checked(path, &h.key, k, store::VERIFY_SAMPLES),
+                        Err(why) => Err(format!("its digest cannot be checked: {why}")),
+                    };
+                    match loaded {
+                        Ok(_) => {
+                            "ok (checksums, digest and a sample of entries verified)".to_string()
+                        }
                         Err(why) => {
                             bad += 1;
                             format!("BAD: {why}")
