@@ -298,6 +298,39 @@ fn a_memory_limit_counts_the_tables_a_search_builds() {
     assert_eq!(report["length"], 1);
 }
 
+/// E7 in `batch`: `--memory-limit 50` with `-H pdb:1-7-7` built both 58 MB tables (and
+/// saved them) before the search said "memory"; `solve` counted them, `batch` did not.
+#[test]
+fn a_memory_limit_counts_the_tables_a_batch_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    let started = std::time::Instant::now();
+    let out = common::npuzzle()
+        .args([
+            "batch",
+            "-",
+            "--format",
+            "json",
+            "-a",
+            "idastar",
+            "-H",
+            "pdb:1-7-7",
+            "--memory-limit",
+            "50",
+            "--pdb-dir",
+            cache.to_str().unwrap(),
+        ])
+        .write_stdin("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(report["stopped_by"], "memory", "{report}");
+    assert!(files_in(&cache).is_empty(), "{:?}", files_in(&cache));
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+}
+
 /// Rewrites a table file's data with `change` and recomputes both CRC-32s, as whoever can
 /// rewrite the file can (layout in store.rs: the data is the file's last `data bytes`).
 fn tamper(path: &std::path::Path, change: impl FnOnce(&mut [u8])) {
