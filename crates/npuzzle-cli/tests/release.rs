@@ -203,6 +203,78 @@ fn ctrl_c_during_pdb_build_exits_2_with_one_line_and_leaves_nothing() {
     );
 }
 
+/// A second Ctrl-C while `pdb build` saved a table exited 130 at once, with its temporary
+/// file left in the cache directory. Now: exit 2, one line, nothing half written.
+#[test]
+fn a_second_ctrl_c_during_a_save_exits_2_and_leaves_nothing() {
+    // Sent directly: spawning `kill` takes longer than some saves.
+    let interrupt = |pid: u32| {
+        let pid = rustix::process::Pid::from_raw(pid as i32).unwrap();
+        rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    };
+    // A save lasts some tens of milliseconds: try until both Ctrl-Cs land inside one.
+    let mut met_a_save = false;
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("pdb");
+        // The first 6-tile table of 5x5 (64 MB) takes some seconds to build, then is
+        // saved (a smaller one is saved in a few milliseconds, too short to hit).
+        let child = StdCommand::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args([
+                "pdb",
+                "build",
+                "--size",
+                "5x5",
+                "--partition",
+                "6-6-6-6",
+                "--pdb-dir",
+            ])
+            .arg(&cache)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let saving = || files_in(&cache).iter().any(|f| f.ends_with(".tmp"));
+        let started = std::time::Instant::now();
+        while !saving() && started.elapsed() < std::time::Duration::from_secs(60) {
+            std::thread::sleep(std::time::Duration::from_micros(100));
+        }
+        assert!(saving(), "no save seen");
+        interrupt(child.id());
+        // Apart, so the two signals are not merged into one.
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        let still_saving = saving();
+        interrupt(child.id());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: interrupted"), "{stderr}");
+        let left = files_in(&cache);
+        assert!(
+            !left.iter().any(|f| f.ends_with(".tmp")),
+            "left behind: {left:?}"
+        );
+        // Whatever was saved is whole.
+        let (code, stdout, _) = run(
+            &[
+                "pdb",
+                "list",
+                "--verify",
+                "--pdb-dir",
+                cache.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{stdout}");
+        if still_saving {
+            met_a_save = true;
+            break;
+        }
+    }
+    assert!(met_a_save, "no try met a save in progress");
+}
+
 /// E9: `pdb build` exited 0 when only some of a partition's tables were saved.
 #[test]
 fn a_partial_save_exits_2() {

@@ -122,8 +122,8 @@ pub fn save(table: &PatternTable, dir: &Path, digest_key: &DigestKey) -> std::io
     // A unique name created with O_EXCL (so no planted file or link is ever opened), removed
     // if anything fails before the rename.
     let mut tmp = tempfile::Builder::new()
-        .prefix(".npuzzle-")
-        .suffix(".tmp")
+        .prefix(&temp_prefix())
+        .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)?;
     let f = tmp.as_file_mut();
     f.write_all(&header_bytes(
@@ -136,6 +136,33 @@ pub fn save(table: &PatternTable, dir: &Path, digest_key: &DigestKey) -> std::io
     // The rename replaces whatever is at `path` (a link, a pipe) without following it.
     tmp.persist(&path).map_err(|e| e.error)?;
     Ok(path)
+}
+
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// The start of the temporary files' names of this process's saves: the process id, so a
+/// program about to exit mid-save can find its own (and not another process's); the rest
+/// of the name stays random.
+fn temp_prefix() -> String {
+    format!(".npuzzle-{}-", std::process::id())
+}
+
+/// Removes the temporary files of this process's saves from `dir`: for a program that
+/// exits at once in the middle of a save (a second Ctrl-C), where the temporary file's
+/// own clean-up does not run. A table file itself is never partial (a save renames a
+/// complete, synced file into place), so after this nothing half written is left.
+pub fn remove_own_temp_files(dir: &Path) {
+    let prefix = temp_prefix();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(TEMP_SUFFIX) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Whether tables may be written to `dir`. It must be a directory; on Unix it must belong
