@@ -34,6 +34,36 @@ PYO3_PYTHON="$venv/bin/python" cargo clippy --locked --manifest-path "$here/Carg
 dist="$here/target/dist"
 rm -rf "$dist"
 NPUZZLE_BUILD_VENV="$venv" bash "$here/build-wheel.sh" "$dist"
+
+# The wheel as a user installs it: a fresh virtualenv and no Rust toolchain on PATH (every
+# directory holding cargo, rustc or rustup left out, CARGO_HOME and RUSTUP_HOME unset), and
+# no package index (--no-index), so nothing can be compiled or fetched: it installs as it is
+# and solves a board.
+fresh="$(mktemp -d)"
+"$python" -m venv "$fresh/venv"
+no_rust_path=""
+IFS=: read -r -a path_dirs <<<"$PATH"
+for d in "${path_dirs[@]}"; do
+    if [ -n "$d" ] && [ ! -e "$d/cargo" ] && [ ! -e "$d/rustc" ] && [ ! -e "$d/rustup" ]; then
+        no_rust_path="${no_rust_path:+$no_rust_path:}$d"
+    fi
+done
+env -u CARGO_HOME -u RUSTUP_HOME -u NPUZZLE_PDB_DIR PATH="$no_rust_path" \
+    FRESH="$fresh" bash -c '
+    set -euo pipefail
+    if command -v cargo || command -v rustc || command -v rustup; then
+        echo "error: a Rust toolchain is still on PATH" >&2
+        exit 1
+    fi
+    "$FRESH/venv/bin/python" -m pip --disable-pip-version-check --quiet install --no-index "$0"
+    cd "$FRESH"
+    "$FRESH/venv/bin/python" -c "
+import npuzzle
+s = npuzzle.solve(\"8 6 7/2 5 4/3 0 1\")
+assert s.length == 31 and s.optimal, s
+print(\"the wheel installed with no Rust toolchain and solved a 31-move board:\", s.length)
+"' "$(echo "$dist"/npuzzle-*.whl)"
+rm -rf "$fresh"
 "${pip[@]}" install --force-reinstall --no-deps "$dist"/npuzzle-*.whl
 
 if [ -z "${NPUZZLE_CLI:-}" ] && [ -x "$repo/target/release/npuzzle" ]; then

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Result};
 use npuzzle::search::Control;
-use npuzzle::{solve, Board, GoalSpec, Shape, Solution, SolveError, SolveOptions, Tables};
+use npuzzle::{Board, GoalSpec, Shape, Solution, SolveError, SolveOptions, Tables};
 
 use crate::exit::Outcome;
 use crate::input::{self, Entry};
@@ -152,7 +152,7 @@ pub fn solve_entry(
         trace: 0,
         threads: 0,
     };
-    let mut result = solve(&start, &goal, options, tables, control);
+    let mut result = crate::solving::solve_counting_tables(&start, &goal, options, tables, control);
     crate::interrupt::relabel(&mut result);
     let (status, matches) = judge(&result, entry.expected);
     if status == Status::Invalid {

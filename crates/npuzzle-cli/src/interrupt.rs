@@ -1,15 +1,37 @@
 //! Ctrl-C: the first one stops the searches under way, so the command prints what it has
 //! (statistics so far, results so far) and exits 3 with `stopped_by: "interrupted"`; a
-//! second one ends the program at once (exit 130, the shell's code for SIGINT).
+//! second one ends the program at once (exit 130, the shell's code for SIGINT; `pdb build`
+//! exits 2 with one line, as for its first Ctrl-C). Either way, a table being saved is not
+//! left half written: its temporary file is removed first.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use npuzzle::{Solution, SolveError, StopReason};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// The cancel flags of the searches that may be running; raised together on Ctrl-C.
 static FLAGS: Mutex<Vec<Weak<AtomicBool>>> = Mutex::new(Vec::new());
+/// The cache directory tables are saved to, whose temporary files of this process a second
+/// Ctrl-C removes before exiting.
+static CACHE_DIR: OnceLock<PathBuf> = OnceLock::new();
+/// Whether the program's last line (its error) was written: by `main`, or by a second
+/// Ctrl-C exiting at once; only one of them writes it.
+static SPOKEN: AtomicBool = AtomicBool::new(false);
+
+/// Names the cache directory whose temporary files a second Ctrl-C removes.
+pub fn clean_up_on_exit(dir: Option<&std::path::Path>) {
+    if let Some(dir) = dir {
+        let _ = CACHE_DIR.set(dir.to_path_buf());
+    }
+}
+
+/// Whether the caller may write the program's last line: true once, for whoever asks first
+/// (`main`'s error, or a second Ctrl-C), so a race between them gives one line, not two.
+pub fn may_speak_last() -> bool {
+    !SPOKEN.swap(true, Ordering::SeqCst)
+}
 
 /// Takes over Ctrl-C for this process (once; later calls do nothing).
 pub fn install() {
@@ -27,8 +49,21 @@ fn install_with(announce: bool) {
     // taking a lock here is safe.
     let _ = ctrlc::set_handler(move || {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            crate::errln!("\ninterrupted twice: exiting at once");
-            std::process::exit(130);
+            // A save under way would leave its temporary file behind: exiting skips its
+            // clean-up (issue 25: a second Ctrl-C during `pdb build`'s save).
+            if let Some(dir) = CACHE_DIR.get() {
+                npuzzle::heuristic::pdb::store::remove_own_temp_files(dir);
+            }
+            if announce {
+                crate::errln!("\ninterrupted twice: exiting at once");
+                std::process::exit(130);
+            }
+            if may_speak_last() {
+                crate::errln!(
+                    "error: interrupted twice: stopped at once; no table was left half written"
+                );
+            }
+            std::process::exit(2);
         }
         if announce {
             crate::errln!("\ninterrupted: stopping (Ctrl-C again to exit at once)");

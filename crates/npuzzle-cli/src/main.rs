@@ -138,6 +138,7 @@ fn main() -> ExitCode {
     };
     // The one place tables are opened: every command gets this value.
     let tables = tables::open(cli.pdb_dir);
+    interrupt::clean_up_on_exit(tables.cache_dir());
     if matches!(
         cli.command,
         Command::Solve(_) | Command::Batch(_) | Command::Bench(_) | Command::Compare(_)
@@ -172,7 +173,9 @@ fn main() -> ExitCode {
                 .strip_prefix("error: ")
                 .unwrap_or(&message)
                 .to_string();
-            crate::errln!("error: {message}");
+            if interrupt::may_speak_last() {
+                crate::errln!("error: {message}");
+            }
             Outcome::Invalid.into()
         }
     };

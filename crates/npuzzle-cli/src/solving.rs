@@ -47,10 +47,7 @@ pub fn solve_one(
     // Tables count against the memory limit, and so does building them: a plan whose
     // tables cannot fit stops before any is built (`-H pdb:1-7-7 --memory-limit 50` built
     // 58 MB of tables and peaked at 97 to 128 MB before the search said "memory").
-    if limits
-        .memory_bytes
-        .is_some_and(|limit| crate::tables::plan_memory(&p) > limit)
-    {
+    if over_memory(&p, &limits) {
         return Ok(Ok(stopped_by_memory(&p, verdict)));
     }
     // Building tables counts against the time limit: the search gets what is left.
@@ -90,6 +87,36 @@ pub fn solve_one(
     spinner.finish();
     crate::interrupt::relabel(&mut result);
     Ok(result)
+}
+
+/// [`npuzzle::solve`] with the plan's tables, and building them, counted against the
+/// memory limit before any is built, as [`solve_one`] counts them: `batch` and `compare`
+/// use it. (The library counts a heuristic's tables only once they are built: `batch
+/// --memory-limit 50 -H pdb:1-7-7` built 58 MB of tables first, peaking near 128 MB.)
+///
+/// # Errors
+/// As [`npuzzle::solve`].
+pub fn solve_counting_tables(
+    start: &Board,
+    goal: &Board,
+    options: &npuzzle::SolveOptions,
+    tables: &Tables,
+    control: Control<'_>,
+) -> Result<Solution, SolveError> {
+    let verdict = check_solvable(start, goal)?;
+    let p = plan(goal, options, tables)?;
+    if over_memory(&p, &control.limits) {
+        return Ok(stopped_by_memory(&p, verdict));
+    }
+    execute(&p, start, goal, tables, control)
+}
+
+/// Whether the tables of `plan`, with the working memory of building them, exceed the
+/// memory limit.
+fn over_memory(plan: &Plan, limits: &npuzzle::Limits) -> bool {
+    limits
+        .memory_bytes
+        .is_some_and(|limit| crate::tables::plan_memory(plan) > limit)
 }
 
 /// The answer of a plan stopped by the memory limit before it began: no path, no search.

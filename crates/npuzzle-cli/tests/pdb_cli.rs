@@ -32,7 +32,8 @@ fn build_list_and_detect_a_corrupt_file() {
         .stdout(predicate::str::contains("3x3-00f-b8.pdb.bin"))
         .stdout(predicate::str::contains("3x3-0f0-b8.pdb.bin"))
         .stdout(
-            predicate::str::contains("ok (checksums and a sample of entries verified)").count(2),
+            predicate::str::contains("ok (checksums, digest and a sample of entries verified)")
+                .count(2),
         );
 
     let file = std::fs::read_dir(dir.path())

@@ -203,6 +203,78 @@ fn ctrl_c_during_pdb_build_exits_2_with_one_line_and_leaves_nothing() {
     );
 }
 
+/// A second Ctrl-C while `pdb build` saved a table exited 130 at once, with its temporary
+/// file left in the cache directory. Now: exit 2, one line, nothing half written.
+#[test]
+fn a_second_ctrl_c_during_a_save_exits_2_and_leaves_nothing() {
+    // Sent directly: spawning `kill` takes longer than some saves.
+    let interrupt = |pid: u32| {
+        let pid = rustix::process::Pid::from_raw(pid as i32).unwrap();
+        rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    };
+    // A save lasts some tens of milliseconds: try until both Ctrl-Cs land inside one.
+    let mut met_a_save = false;
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = dir.path().join("pdb");
+        // The first 6-tile table of 5x5 (64 MB) takes some seconds to build, then is
+        // saved (a smaller one is saved in a few milliseconds, too short to hit).
+        let child = StdCommand::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args([
+                "pdb",
+                "build",
+                "--size",
+                "5x5",
+                "--partition",
+                "6-6-6-6",
+                "--pdb-dir",
+            ])
+            .arg(&cache)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let saving = || files_in(&cache).iter().any(|f| f.ends_with(".tmp"));
+        let started = std::time::Instant::now();
+        while !saving() && started.elapsed() < std::time::Duration::from_secs(60) {
+            std::thread::sleep(std::time::Duration::from_micros(100));
+        }
+        assert!(saving(), "no save seen");
+        interrupt(child.id());
+        // Apart, so the two signals are not merged into one.
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        let still_saving = saving();
+        interrupt(child.id());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: interrupted"), "{stderr}");
+        let left = files_in(&cache);
+        assert!(
+            !left.iter().any(|f| f.ends_with(".tmp")),
+            "left behind: {left:?}"
+        );
+        // Whatever was saved is whole.
+        let (code, stdout, _) = run(
+            &[
+                "pdb",
+                "list",
+                "--verify",
+                "--pdb-dir",
+                cache.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{stdout}");
+        if still_saving {
+            met_a_save = true;
+            break;
+        }
+    }
+    assert!(met_a_save, "no try met a save in progress");
+}
+
 /// E9: `pdb build` exited 0 when only some of a partition's tables were saved.
 #[test]
 fn a_partial_save_exits_2() {
@@ -298,6 +370,135 @@ fn a_memory_limit_counts_the_tables_a_search_builds() {
     assert_eq!(report["length"], 1);
 }
 
+/// E7 in `batch`: `--memory-limit 50` with `-H pdb:1-7-7` built both 58 MB tables (and
+/// saved them) before the search said "memory"; `solve` counted them, `batch` did not.
+#[test]
+fn a_memory_limit_counts_the_tables_a_batch_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    let started = std::time::Instant::now();
+    let out = common::npuzzle()
+        .args([
+            "batch",
+            "-",
+            "--format",
+            "json",
+            "-a",
+            "idastar",
+            "-H",
+            "pdb:1-7-7",
+            "--memory-limit",
+            "50",
+            "--pdb-dir",
+            cache.to_str().unwrap(),
+        ])
+        .write_stdin("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(report["stopped_by"], "memory", "{report}");
+    assert!(files_in(&cache).is_empty(), "{:?}", files_in(&cache));
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+}
+
+/// Rewrites a table file's data with `change` and recomputes both CRC-32s, as whoever can
+/// rewrite the file can (layout in store.rs: the data is the file's last `data bytes`).
+fn tamper(path: &std::path::Path, change: impl FnOnce(&mut [u8])) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let data_bytes = u64::from_le_bytes(bytes[56..64].try_into().unwrap()) as usize;
+    let at = bytes.len() - data_bytes;
+    change(&mut bytes[at..]);
+    let data = crc32fast::hash(&bytes[at..]);
+    bytes[76..80].copy_from_slice(&data.to_le_bytes());
+    let header = crc32fast::hash(&bytes[..80]);
+    bytes[80..84].copy_from_slice(&header.to_le_bytes());
+    std::fs::write(path, &bytes).unwrap();
+}
+
+/// `npuzzle` with its table key at `key` (not the user's).
+fn run_keyed(key: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = common::npuzzle()
+        .env("NPUZZLE_TABLE_KEY", key)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// E5, the rest: a table whose entries were raised away from the goal (here one entry in
+/// the middle of the 6-tile table, by one: two moves), checksums recomputed, passed
+/// `pdb list --verify` about 19 times in 20 and every load (the sample rarely meets it).
+/// The keyed digest written at build catches it every time; and a table written under
+/// another key (another user's, a copy from elsewhere) is not trusted either: it is
+/// rebuilt.
+#[test]
+fn a_table_raised_away_from_the_goal_fails_its_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("config").join("table-key");
+    let cache = dir.path().join("pdb");
+    let pdb_dir = cache.to_str().unwrap();
+    let build = ["pdb", "build", "--size", "4x4", "--partition", "6-6-3"];
+    let (code, _, stderr) = run_keyed(&key, &[&build[..], &["--pdb-dir", pdb_dir]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(key.is_file(), "the key is made on first use");
+    let (code, stdout, _) = run_keyed(&key, &["pdb", "list", "--verify", "--pdb-dir", pdb_dir]);
+    assert_eq!(code, 0, "{stdout}");
+    let mut names = files_in(&cache);
+    names.sort_by_key(|n| std::fs::metadata(cache.join(n)).unwrap().len());
+    let largest = cache.join(names.last().unwrap());
+    tamper(&largest, |data| {
+        let i = (data.len() / 2..data.len())
+            .find(|&i| data[i] & 0xF < 14)
+            .unwrap();
+        data[i] += 1;
+    });
+    let (code, stdout, _) = run_keyed(&key, &["pdb", "list", "--verify", "--pdb-dir", pdb_dir]);
+    assert_eq!(code, 2, "{stdout}");
+    assert_eq!(stdout.matches("BAD: ").count(), 1, "{stdout}");
+    assert!(stdout.contains("digest does not verify"), "{stdout}");
+    // A solve does not use it: it rebuilds it, and the answer is optimal.
+    let solve = [
+        "solve",
+        "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12",
+        "-a",
+        "idastar",
+        "-H",
+        "pdb:6-6-3",
+        "--pdb-dir",
+        pdb_dir,
+    ];
+    let (code, stdout, stderr) = run_keyed(&key, &solve);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("9 moves, optimal"), "{stdout}");
+    assert!(
+        stderr.contains("not used") && stderr.contains("digest"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = run_keyed(&key, &["pdb", "list", "--verify", "--pdb-dir", pdb_dir]);
+    assert_eq!(code, 0, "rebuilt and saved again: {stdout}");
+
+    // Under another key every file is untrusted, and `pdb build` replaces them.
+    let other = dir.path().join("other-key");
+    let (code, stdout, _) = run_keyed(&other, &["pdb", "list", "--verify", "--pdb-dir", pdb_dir]);
+    assert_eq!(code, 2, "{stdout}");
+    assert_eq!(
+        stdout.matches("digest does not verify").count(),
+        3,
+        "{stdout}"
+    );
+    let (code, _, stderr) = run_keyed(&other, &[&build[..], &["--pdb-dir", pdb_dir]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stderr.matches("not used").count(), 3, "{stderr}");
+    let (code, stdout, _) = run_keyed(&other, &["pdb", "list", "--verify", "--pdb-dir", pdb_dir]);
+    assert_eq!(code, 0, "{stdout}");
+}
+
 /// E5: a table with every entry raised to the 4-bit maximum and its checksums recomputed
 /// passed verification (a search then ran to its limit): capped entries escape the
 /// sampled check, which met the goal's entry about once in 22 tries on a 6-tile table.
@@ -324,14 +525,8 @@ fn a_table_raised_to_the_cap_fails_verification() {
     assert_eq!(names.len(), 3, "{names:?}");
     for name in &names {
         let path = cache.join(name);
-        let mut bytes = std::fs::read(&path).unwrap();
         // Every entry 15; both CRC-32s recomputed (layout in store.rs).
-        bytes[84..].fill(0xFF);
-        let data = crc32fast::hash(&bytes[84..]);
-        bytes[76..80].copy_from_slice(&data.to_le_bytes());
-        let header = crc32fast::hash(&bytes[..80]);
-        bytes[80..84].copy_from_slice(&header.to_le_bytes());
-        std::fs::write(&path, &bytes).unwrap();
+        tamper(&path, |data| data.fill(0xFF));
     }
     let (code, stdout, _) = run(&["pdb", "list", "--verify", "--pdb-dir", pdb_dir], None);
     assert_eq!(code, 2, "{stdout}");

@@ -57,7 +57,8 @@ struct BuildArgs {
 
 #[derive(Args, Debug)]
 struct ListArgs {
-    /// Also read every table and check its data checksum.
+    /// Also read every table and check its checksums, its digest under your table key and
+    /// a large sample of its entries.
     #[arg(long)]
     verify: bool,
 }
@@ -100,7 +101,7 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
     }
     let jobs = crate::options::threads(args.threads, default_jobs())?;
     let started = Instant::now();
-    let events = fetch_all(dir, &partition.keys(), args.force, jobs)?;
+    let events = fetch_all(tables.cache(), &partition.keys(), args.force, jobs)?;
     warn_about(&events);
     println!(
         "Done in {:.2} s; tables {}; peak memory {}.",
@@ -147,7 +148,7 @@ fn default_jobs() -> usize {
 /// long builds overlap), each saved as soon as it is built. Says what each will take before
 /// it starts and shows one bar for all of them.
 fn fetch_all(
-    dir: Option<&std::path::Path>,
+    cache: Option<npuzzle::heuristic::tables::Cache<'_>>,
     keys: &[pdb::TableKey],
     force: bool,
     jobs: usize,
@@ -156,7 +157,7 @@ fn fetch_all(
     let sizes: Vec<pdb::BuildSize> = keys.iter().map(pdb::build_size).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(sizes[i].entries));
     let cached =
-        |i: usize| !force && dir.is_some_and(|d| d.join(store::file_name(&keys[i])).exists());
+        |i: usize| !force && cache.is_some_and(|c| c.dir.join(store::file_name(&keys[i])).exists());
     let to_build: Vec<usize> = order.iter().copied().filter(|&i| !cached(i)).collect();
     if !to_build.is_empty() {
         let jobs = jobs.clamp(1, to_build.len());
@@ -187,7 +188,7 @@ fn fetch_all(
                 let Some(&i) = order.get(claimed) else { break };
                 // A save is never cut short: Ctrl-C stops the builds, and the temporary
                 // file of a save is renamed into place or removed.
-                let fetched = fetch(dir, &keys[i], force, true, &mut |p| {
+                let fetched = fetch(cache, &keys[i], force, true, &mut |p| {
                     let expanded = {
                         let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
                         done[i] = p.expanded;
@@ -252,9 +253,10 @@ fn describe(e: &TableEvent) -> String {
 }
 
 fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
-    let Some(dir) = tables.cache_dir() else {
+    let Some(cache) = tables.cache() else {
         bail!("no cache directory: set --pdb-dir or NPUZZLE_PDB_DIR");
     };
+    let (dir, digest_key) = (cache.dir, cache.digest_key);
     println!("Cache directory: {}", dir.display());
     let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd
@@ -280,8 +282,14 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
         match store::read_header(path) {
             Ok(h) => {
                 let status = if args.verify {
-                    match store::load_checked(path, &h.key, store::VERIFY_SAMPLES) {
-                        Ok(_) => "ok (checksums and a sample of entries verified)".to_string(),
+                    let loaded = match digest_key {
+                        Ok(k) => store::load_checked(path, &h.key, k, store::VERIFY_SAMPLES),
+                        Err(why) => Err(format!("its digest cannot be checked: {why}")),
+                    };
+                    match loaded {
+                        Ok(_) => {
+                            "ok (checksums, digest and a sample of entries verified)".to_string()
+                        }
                         Err(why) => {
                             bad += 1;
                             format!("BAD: {why}")

@@ -8,19 +8,19 @@
 //! `Tables` shares it (it is a handle).
 //!
 //! Where a pattern table comes from: memory, else the cache directory (a file with a
-//! versioned, checksummed header, see [`store`]), else a fresh build (saved to the cache
-//! when the policy allows). Tables in memory are dropped least recently used first when
+//! versioned, checksummed header and a digest keyed with the user's [`DigestKey`], see
+//! [`store`]), else a fresh build (saved to the cache when the policy allows). Tables in memory are dropped least recently used first when
 //! they outgrow the policy's budget.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::Instant;
 
 use super::pdb::build::{build, BuildProgress, BuildStopped, Progress};
-use super::pdb::store;
+use super::pdb::store::{self, DigestKey};
 use super::pdb::table::{PatternTable, TableKey};
 use super::perfect::{self, PerfectTable, MAX_PERFECT_CELLS};
 use super::spec::HeuristicError;
@@ -163,6 +163,9 @@ struct Inner {
     /// Tells this value from others in the thread-local memo ([`LastPerfect`]).
     id: u64,
     dir: Option<PathBuf>,
+    /// The key of the cache's digests: given, or the user's, read (or made) when the cache
+    /// is first used, so a program without a cache directory never touches it.
+    digest_key: OnceLock<Result<DigestKey, String>>,
     policy: TablePolicy,
     held: Mutex<InMemory>,
     /// Serialises builds, so two threads asking for the same missing table build it once.
@@ -190,12 +193,27 @@ impl Default for Tables {
 }
 
 impl Tables {
-    /// Tables cached in `dir` (`None`: memory only), under `policy`.
+    /// Tables cached in `dir` (`None`: memory only), under `policy`, their files' digests
+    /// keyed with the user's key ([`DigestKey::user`]).
     pub fn new(dir: Option<PathBuf>, policy: TablePolicy) -> Tables {
+        Tables::with_digest_key(dir, policy, None)
+    }
+
+    /// [`new`](Self::new) with the key of the cache's digests given (`None`: the user's).
+    pub fn with_digest_key(
+        dir: Option<PathBuf>,
+        policy: TablePolicy,
+        digest_key: Option<DigestKey>,
+    ) -> Tables {
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+        let digest = OnceLock::new();
+        if let Some(key) = digest_key {
+            let _ = digest.set(Ok(key));
+        }
         Tables(Arc::new(Inner {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             dir,
+            digest_key: digest,
             policy,
             held: Mutex::new(InMemory::default()),
             building: Mutex::new(()),
@@ -205,6 +223,19 @@ impl Tables {
     /// The cache directory, if any.
     pub fn cache_dir(&self) -> Option<&Path> {
         self.0.dir.as_deref()
+    }
+
+    /// The cache directory and the key its digests are checked and written with, if there
+    /// is a cache directory.
+    pub fn cache(&self) -> Option<Cache<'_>> {
+        let dir = self.0.dir.as_deref()?;
+        let digest_key = self
+            .0
+            .digest_key
+            .get_or_init(DigestKey::user)
+            .as_ref()
+            .map_err(String::as_str);
+        Some(Cache { dir, digest_key })
     }
 
     /// The policy.
@@ -271,7 +302,7 @@ impl Tables {
             return Ok((t.clone(), memory_event(key, &t)));
         }
         let save = self.0.policy.save;
-        let (table, event) = fetch(self.0.dir.as_deref(), key, false, save, progress)?;
+        let (table, event) = fetch(self.cache(), key, false, save, progress)?;
         let table = Arc::new(table);
         let bytes = table.bytes() as u64;
         let mut held = self.lock();
@@ -442,14 +473,33 @@ fn memory_event(key: &TableKey, t: &PatternTable) -> TableEvent {
     }
 }
 
-/// Loads the table from `dir` if a sound file is there (unless `force`), else builds it
-/// and, when `save`, saves it there. Touches no [`Tables`]: `npuzzle pdb build` uses it
+/// A cache directory and the key of its files' digests ([`Tables::cache`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Cache<'a> {
+    /// The directory.
+    pub dir: &'a Path,
+    /// The key, or why there is none (then no file is trusted and none is saved).
+    pub digest_key: Result<&'a DigestKey, &'a str>,
+}
+
+impl<'a> Cache<'a> {
+    /// `dir` with its digests keyed by `digest_key`.
+    pub fn new(dir: &'a Path, digest_key: &'a DigestKey) -> Cache<'a> {
+        Cache {
+            dir,
+            digest_key: Ok(digest_key),
+        }
+    }
+}
+
+/// Loads the table from the cache if a sound file is there (unless `force`), else builds
+/// it and, when `save`, saves it there. Touches no [`Tables`]: `npuzzle pdb build` uses it
 /// directly.
 ///
 /// # Errors
 /// [`BuildStopped`] when `progress` stopped the build.
 pub fn fetch(
-    dir: Option<&Path>,
+    cache: Option<Cache<'_>>,
     key: &TableKey,
     force: bool,
     save: bool,
@@ -457,10 +507,14 @@ pub fn fetch(
 ) -> Result<(PatternTable, TableEvent), BuildStopped> {
     let started = Instant::now();
     let mut rejected = None;
-    if let (Some(dir), false) = (dir, force) {
-        let path = dir.join(store::file_name(key));
+    if let (Some(cache), false) = (cache, force) {
+        let path = cache.dir.join(store::file_name(key));
         if path.exists() {
-            match store::load(&path, key) {
+            let loaded = match cache.digest_key {
+                Ok(k) => store::load(&path, key, k),
+                Err(why) => Err(format!("its digest cannot be checked: {why}")),
+            };
+            match loaded {
                 Ok(t) => {
                     let event = TableEvent {
                         key: key.clone(),
@@ -477,9 +531,10 @@ pub fn fetch(
     }
     let table = build(key, progress)?;
     let seconds = started.elapsed().as_secs_f64();
-    let saved = dir
-        .filter(|_| save)
-        .map(|d| store::save(&table, d).map_err(|e| e.to_string()));
+    let saved = cache.filter(|_| save).map(|c| match c.digest_key {
+        Ok(k) => store::save(&table, c.dir, k).map_err(|e| e.to_string()),
+        Err(why) => Err(why.to_string()),
+    });
     let event = TableEvent {
         key: key.clone(),
         source: TableSource::Built(saved),

@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
 use npuzzle::search::Control;
-use npuzzle::{generate, solvability, solve, Board, Limits, SolveError, Tables};
+use npuzzle::{generate, solvability, Board, Limits, SolveError, Tables};
 
 use crate::branching::effective_branching_factor;
 use crate::exit::Outcome;
@@ -298,7 +298,7 @@ fn run_one(
         trace: 0,
         threads: 0,
     };
-    let mut result = solve(
+    let mut result = crate::solving::solve_counting_tables(
         &inst.board,
         &inst.goal,
         &search.solve_options(),

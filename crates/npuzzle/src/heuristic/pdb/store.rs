@@ -1,4 +1,5 @@
-//! Pattern tables on disk: a versioned header, a checksum, then the table data.
+//! Pattern tables on disk: a versioned header, checksums, a keyed digest, then the table
+//! data.
 //!
 //! ```text
 //! offset size
@@ -17,14 +18,20 @@
 //!     74    2  zero
 //!     76    4  CRC-32 of the data
 //!     80    4  CRC-32 of bytes 0..80
-//!     84       data
+//!     84   32  keyed BLAKE3 of bytes 0..84 and the data, under the user's DigestKey
+//!    116       data
 //! ```
 //!
 //! A file is trusted only if every header field matches the table asked for, both
-//! checksums hold and a random sample of its entries is consistent with the puzzle's moves
-//! (see `verify.rs`): a checksum stored in the file proves nothing against someone
-//! who can rewrite the file, the sample does. Anything else is reported as the reason the
-//! file was not used.
+//! checksums hold, the digest verifies under the reader's [`DigestKey`], and the entries
+//! nearest the goal and a random sample of the rest are consistent with the puzzle's moves
+//! (see `verify.rs`). The checksums only tell corruption from tampering in messages: anyone
+//! who can rewrite the file can recompute them. The digest cannot be recomputed without
+//! the key, a secret of the user's kept outside the table directory (see
+//! [`DigestKey::default_path`]), so a file altered anywhere, or written by anyone else
+//! (another user, another machine, a copy from elsewhere), is not trusted and is rebuilt.
+//! The consistency checks stay as a second line: they hold even against a key that leaked.
+//! Anything else is reported as the reason the file was not used.
 //!
 //! The cache directory may be shared or reachable by others, so files are handled warily:
 //! only regular files are opened, never through a symbolic link and never blocking (a named
@@ -43,9 +50,14 @@ use crate::shape::Shape;
 
 const MAGIC: &[u8; 8] = b"NPZLPDB\n";
 /// Bumped whenever the file layout or the meaning of entries changes: older files are then
-/// stale and rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
-const HEADER: usize = 84;
+/// stale and rebuilt. Version 2 added the keyed digest.
+pub const FORMAT_VERSION: u32 = 2;
+/// Bytes of the header: the fields and checksums (84), then the digest (32).
+pub const HEADER: usize = 116;
+/// The header's bytes covered by its CRC-32.
+const HEADER_CRC_COVERS: usize = 80;
+/// The header's bytes covered by the digest (all but the digest itself).
+const DIGEST_AT: usize = 84;
 
 /// The file name of a pattern's table: shape, the bit mask of its goal cells and the
 /// blank's goal cell, e.g. `4x4-00fe-b0.pdb.bin`.
@@ -73,7 +85,7 @@ pub struct FileHeader {
     data_crc: u32,
 }
 
-fn header_bytes(table: &PatternTable, data_crc: u32) -> [u8; HEADER] {
+fn header_bytes(table: &PatternTable, data_crc: u32, digest_key: &DigestKey) -> [u8; HEADER] {
     let mut h = [0u8; HEADER];
     h[0..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -90,33 +102,67 @@ fn header_bytes(table: &PatternTable, data_crc: u32) -> [u8; HEADER] {
     h[72] = table.max_distance;
     h[73] = key.blank;
     h[76..80].copy_from_slice(&data_crc.to_le_bytes());
-    let crc = crc32fast::hash(&h[..80]);
+    let crc = crc32fast::hash(&h[..HEADER_CRC_COVERS]);
     h[80..84].copy_from_slice(&crc.to_le_bytes());
+    let digest = digest_key.digest(&h[..DIGEST_AT], &table.data);
+    h[DIGEST_AT..HEADER].copy_from_slice(&digest);
     h
 }
 
 /// Writes `table` into `dir` (created if missing) through a temporary file renamed into
-/// place, so a reader never sees half a file. Returns the path.
+/// place, so a reader never sees half a file, with its digest under `digest_key`. Returns
+/// the path.
 ///
 /// # Errors
 /// The directory or file cannot be written.
-pub fn save(table: &PatternTable, dir: &Path) -> std::io::Result<PathBuf> {
+pub fn save(table: &PatternTable, dir: &Path, digest_key: &DigestKey) -> std::io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
     check_dir(dir).map_err(std::io::Error::other)?;
     let path = dir.join(file_name(&table.key));
     // A unique name created with O_EXCL (so no planted file or link is ever opened), removed
     // if anything fails before the rename.
     let mut tmp = tempfile::Builder::new()
-        .prefix(".npuzzle-")
-        .suffix(".tmp")
+        .prefix(&temp_prefix())
+        .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)?;
     let f = tmp.as_file_mut();
-    f.write_all(&header_bytes(table, crc32fast::hash(&table.data)))?;
+    f.write_all(&header_bytes(
+        table,
+        crc32fast::hash(&table.data),
+        digest_key,
+    ))?;
     f.write_all(&table.data)?;
     f.sync_all()?;
     // The rename replaces whatever is at `path` (a link, a pipe) without following it.
     tmp.persist(&path).map_err(|e| e.error)?;
     Ok(path)
+}
+
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// The start of the temporary files' names of this process's saves: the process id, so a
+/// program about to exit mid-save can find its own (and not another process's); the rest
+/// of the name stays random.
+fn temp_prefix() -> String {
+    format!(".npuzzle-{}-", std::process::id())
+}
+
+/// Removes the temporary files of this process's saves from `dir`: for a program that
+/// exits at once in the middle of a save (a second Ctrl-C), where the temporary file's
+/// own clean-up does not run. A table file itself is never partial (a save renames a
+/// complete, synced file into place), so after this nothing half written is left.
+pub fn remove_own_temp_files(dir: &Path) {
+    let prefix = temp_prefix();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(TEMP_SUFFIX) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Whether tables may be written to `dir`. It must be a directory; on Unix it must belong
@@ -221,7 +267,7 @@ fn parse_header(h: &[u8; HEADER]) -> Result<FileHeader, String> {
     }
     let u32_at = |i: usize| u32::from_le_bytes(h[i..i + 4].try_into().expect("4 bytes"));
     let u64_at = |i: usize| u64::from_le_bytes(h[i..i + 8].try_into().expect("8 bytes"));
-    if crc32fast::hash(&h[..80]) != u32_at(80) {
+    if crc32fast::hash(&h[..HEADER_CRC_COVERS]) != u32_at(80) {
         return Err("header checksum mismatch (corrupt file)".into());
     }
     let version = u32_at(8);
@@ -254,13 +300,15 @@ fn parse_header(h: &[u8; HEADER]) -> Result<FileHeader, String> {
     })
 }
 
-/// Loads the table for `key` from `path`, checking everything.
+/// Loads the table for `key` from `path`, checking everything, its digest under
+/// `digest_key` included.
 ///
 /// # Errors
 /// Why the file was not trusted: missing, unreadable, another format version, another
-/// pattern, a wrong size or a checksum mismatch.
-pub fn load(path: &Path, key: &TableKey) -> Result<PatternTable, String> {
-    load_checked(path, key, LOAD_SAMPLES)
+/// pattern, a wrong size, a checksum mismatch, a digest that does not verify, or entries
+/// inconsistent with the puzzle's moves.
+pub fn load(path: &Path, key: &TableKey, digest_key: &DigestKey) -> Result<PatternTable, String> {
+    load_checked(path, key, digest_key, LOAD_SAMPLES)
 }
 
 /// Entries whose consistency [`load`] checks: a few milliseconds.
@@ -273,7 +321,12 @@ pub const VERIFY_SAMPLES: usize = 1 << 18;
 ///
 /// # Errors
 /// As [`load`].
-pub fn load_checked(path: &Path, key: &TableKey, samples: usize) -> Result<PatternTable, String> {
+pub fn load_checked(
+    path: &Path,
+    key: &TableKey,
+    digest_key: &DigestKey,
+    samples: usize,
+) -> Result<PatternTable, String> {
     let entries = key.entries();
     let mut f = open(path)?;
     let mut h = [0u8; HEADER];
@@ -305,6 +358,13 @@ pub fn load_checked(path: &Path, key: &TableKey, samples: usize) -> Result<Patte
     if crc32fast::hash(&data) != header.data_crc {
         return Err("data checksum mismatch (corrupt file)".into());
     }
+    if !digest_key.verifies(&h[..DIGEST_AT], &data, &h[DIGEST_AT..HEADER]) {
+        return Err(
+            "its digest does not verify under your table key (built by another \
+                    user or elsewhere, or altered)"
+                .into(),
+        );
+    }
     let table = PatternTable {
         key: key.clone(),
         entries,
@@ -315,4 +375,246 @@ pub fn load_checked(path: &Path, key: &TableKey, samples: usize) -> Result<Patte
     super::verify::near_goal(&table, super::verify::NEAR_GOAL)?;
     super::verify::sample(&table, samples, rand::random())?;
     Ok(table)
+}
+
+/// The secret a table file's digest is keyed with: 32 random bytes of the user's, made on
+/// first use and kept outside any table directory (see [`default_path`](Self::default_path)).
+///
+/// Whoever can write a table directory (another user of a shared or sticky one, a copy
+/// from another machine, a backup restored by someone else) can rewrite a file there and
+/// recompute its checksums, but not its digest without this key; so the key must not be
+/// readable by them, and lives where only its owner can read it (mode 0600 in a directory
+/// of the user's own configuration).
+#[derive(Clone)]
+pub struct DigestKey([u8; 32]);
+
+impl std::fmt::Debug for DigestKey {
+    /// Never prints the secret.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DigestKey(..)")
+    }
+}
+
+/// The environment variable that names the key file instead of the default place.
+pub const KEY_ENV: &str = "NPUZZLE_TABLE_KEY";
+
+impl DigestKey {
+    /// A key of these bytes (tests, or a caller that keeps its own secret).
+    pub fn from_bytes(bytes: [u8; 32]) -> DigestKey {
+        DigestKey(bytes)
+    }
+
+    /// A fresh random key, from the operating system's generator (through `rand`'s
+    /// thread generator, a CSPRNG seeded from it).
+    pub fn generate() -> DigestKey {
+        DigestKey(rand::random())
+    }
+
+    /// Where the user's key lives: the file named by `NPUZZLE_TABLE_KEY`, else
+    /// `table-key` in npuzzle's folder of the user's configuration directory
+    /// (`~/.config/npuzzle/table-key` on Linux). Not the cache directory: tables are
+    /// cached there by default and `--pdb-dir` may point anywhere, shared included, while
+    /// the key must stay where only the user can read it. `None` when the platform has no
+    /// configuration directory (no home).
+    pub fn default_path() -> Option<PathBuf> {
+        match std::env::var_os(KEY_ENV) {
+            Some(p) if !p.is_empty() => Some(PathBuf::from(p)),
+            _ => dirs::config_dir().map(|d| d.join("npuzzle").join("table-key")),
+        }
+    }
+
+    /// The user's key, read from [`default_path`](Self::default_path) or made there on
+    /// first use.
+    ///
+    /// # Errors
+    /// As [`load_or_create`](Self::load_or_create); no configuration directory.
+    pub fn user() -> Result<DigestKey, String> {
+        let path = Self::default_path()
+            .ok_or_else(|| format!("no place for a table key (set {KEY_ENV})"))?;
+        Self::load_or_create(&path)
+    }
+
+    /// Reads the key at `path`, or makes a random one there if there is none: the
+    /// directories created with mode 0700, the file written to a temporary file of mode
+    /// 0600 and linked into place only if no other process made one first (then that one
+    /// is read).
+    ///
+    /// # Errors
+    /// The file cannot be read or written; it is not a regular file of 32 bytes; on Unix it
+    /// belongs to another user or other users may read or write it (a key others can read
+    /// lets them forge digests, so it is refused rather than used).
+    pub fn load_or_create(path: &Path) -> Result<DigestKey, String> {
+        let shown = path.display();
+        match read_key(path) {
+            Ok(key) => return Ok(key),
+            Err(KeyError::Missing) => {}
+            Err(KeyError::Bad(why)) => return Err(format!("table key {shown}: {why}")),
+        }
+        let parent = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let mut builder = fs::DirBuilder::new();
+        builder.recursive(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            builder.mode(0o700);
+        }
+        builder
+            .create(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        let key = DigestKey::generate();
+        // tempfile creates the file exclusively with mode 0600.
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".table-key-")
+            .tempfile_in(parent)
+            .map_err(|e| format!("cannot write a table key in {}: {e}", parent.display()))?;
+        tmp.write_all(&key.0)
+            .and_then(|()| tmp.as_file().sync_all())
+            .map_err(|e| format!("cannot write table key {shown}: {e}"))?;
+        match tmp.persist_noclobber(path) {
+            Ok(_) => Ok(key),
+            // Another process made the key first: use that one, as every other will.
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => read_key(path)
+                .map_err(|e| match e {
+                    KeyError::Missing => format!("table key {shown} vanished"),
+                    KeyError::Bad(why) => format!("table key {shown}: {why}"),
+                }),
+            Err(e) => Err(format!("cannot write table key {shown}: {}", e.error)),
+        }
+    }
+
+    /// The digest of a header's first bytes and the table data: BLAKE3 in keyed mode (a
+    /// MAC; Aumasson et al. 2020, section 2.2 of the BLAKE3 paper).
+    fn digest(&self, header: &[u8], data: &[u8]) -> [u8; 32] {
+        let mut h = blake3::Hasher::new_keyed(&self.0);
+        h.update(header);
+        h.update(data);
+        *h.finalize().as_bytes()
+    }
+
+    /// Whether `stored` is the digest of `header` and `data`, compared in constant time
+    /// (`blake3::Hash`'s equality) so the comparison leaks nothing of the right digest.
+    fn verifies(&self, header: &[u8], data: &[u8], stored: &[u8]) -> bool {
+        let Ok(stored) = <[u8; 32]>::try_from(stored) else {
+            return false;
+        };
+        blake3::Hash::from_bytes(self.digest(header, data)) == blake3::Hash::from_bytes(stored)
+    }
+}
+
+enum KeyError {
+    Missing,
+    Bad(String),
+}
+
+/// Reads a key file warily, as [`open`] reads tables: a regular file, not a link, owned by
+/// this user, and on Unix readable and writable by no one else.
+fn read_key(path: &Path) -> Result<DigestKey, KeyError> {
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(KeyError::Missing),
+        Err(e) => return Err(KeyError::Bad(e.to_string())),
+        Ok(m) if !m.is_file() => {
+            return Err(KeyError::Bad(
+                "is not a regular file (links are not followed)".into(),
+            ))
+        }
+        Ok(_) => {}
+    }
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
+        options.custom_flags(flags.bits() as i32);
+    }
+    let mut f = options
+        .open(path)
+        .map_err(|e| KeyError::Bad(e.to_string()))?;
+    let meta = f.metadata().map_err(|e| KeyError::Bad(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(KeyError::Bad("is not a regular file".into()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let me = rustix::process::geteuid().as_raw();
+        if meta.uid() != me {
+            return Err(KeyError::Bad(format!(
+                "belongs to another user (uid {})",
+                meta.uid()
+            )));
+        }
+        if meta.mode() & 0o077 != 0 {
+            return Err(KeyError::Bad(format!(
+                "other users may read or write it (mode {:o}); a table key must be private \
+                 (chmod 600)",
+                meta.mode() & 0o777
+            )));
+        }
+    }
+    let mut key = [0u8; 32];
+    let mut rest = Vec::new();
+    f.read_exact(&mut key)
+        .and_then(|()| f.take(1).read_to_end(&mut rest))
+        .map_err(|_| KeyError::Bad("is not a table key (expected 32 bytes)".into()))?;
+    if !rest.is_empty() {
+        return Err(KeyError::Bad(
+            "is not a table key (expected 32 bytes)".into(),
+        ));
+    }
+    Ok(DigestKey(key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_made_private_once_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config").join("npuzzle").join("table-key");
+        let made = DigestKey::load_or_create(&path).unwrap();
+        let read = DigestKey::load_or_create(&path).unwrap();
+        assert_eq!(made.0, read.0, "the second call reads the first key");
+        assert_eq!(fs::read(&path).unwrap(), made.0);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&path), 0o600);
+            assert_eq!(mode(path.parent().unwrap()), 0o700);
+            // A key others may read lets them forge digests: refused, not used.
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+            let e = DigestKey::load_or_create(&path).unwrap_err();
+            assert!(e.contains("must be private"), "{e}");
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+            // Nor is a link to a key.
+            let link = dir.path().join("link");
+            std::os::unix::fs::symlink(&path, &link).unwrap();
+            let e = DigestKey::load_or_create(&link).unwrap_err();
+            assert!(e.contains("not a regular file"), "{e}");
+        }
+        fs::write(&path, b"short").unwrap();
+        let e = DigestKey::load_or_create(&path).unwrap_err();
+        assert!(e.contains("expected 32 bytes"), "{e}");
+        assert_eq!(
+            format!("{made:?}"),
+            "DigestKey(..)",
+            "the secret is never printed"
+        );
+    }
+
+    #[test]
+    fn two_keys_give_different_digests() {
+        let (a, b) = (DigestKey::generate(), DigestKey::generate());
+        assert_ne!(a.0, b.0);
+        let d = a.digest(b"header", b"data");
+        assert!(a.verifies(b"header", b"data", &d));
+        assert!(!b.verifies(b"header", b"data", &d));
+        assert!(!a.verifies(b"header", b"datb", &d));
+        assert!(!a.verifies(b"header", b"data", &d[..31]));
+    }
 }
