@@ -10,10 +10,15 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::{Meter, SearchStats, StopReason};
+use crate::heuristic::pdb::prefetch::prefetch_any;
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::pruning::DEAD;
 use crate::puzzle::NO_CELL;
+
+/// Transition-table entries above which the kernel prefetches its children's rows (1 MB:
+/// more than the L2 cache holds beside the pattern databases' rows).
+const PRUNING_PREFETCH_FROM: usize = 1 << 18;
 
 /// "No move yet": the root has no parent move to prune.
 pub(crate) const NO_MOVE: usize = 4;
@@ -169,6 +174,15 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
         let neighbours = self.neighbours[blank];
         let row = state as usize * 4;
         let next: [u32; 4] = self.pruning[row..row + 4].try_into().expect("4 moves");
+        // A large automaton's rows miss the cache like table entries: start fetching the
+        // children's rows now, so that a child expanded later finds its row at hand.
+        if self.pruning.len() > PRUNING_PREFETCH_FROM {
+            for &s in &next {
+                if s != DEAD {
+                    prefetch_any(self.pruning, s as usize * 4);
+                }
+            }
+        }
         // Start every child's table reads before evaluating the first (for heuristics with
         // large tables), so their cache misses overlap.
         if self.heuristic.prefetches() {

@@ -33,7 +33,7 @@ mod database;
 pub mod index;
 mod memory;
 mod partition;
-mod prefetch;
+pub(crate) mod prefetch;
 pub mod store;
 pub(crate) mod table;
 mod verify;

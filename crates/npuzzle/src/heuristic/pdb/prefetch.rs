@@ -16,6 +16,15 @@ pub(super) fn prefetch(data: &[u8], i: usize) {
     }
 }
 
+/// Hints that `data[i]` will be read soon, for any slice (IDA*'s pruning automaton).
+/// Out-of-range indices are ignored.
+#[inline(always)]
+pub(crate) fn prefetch_any<T>(data: &[T], i: usize) {
+    if let Some(value) = data.get(i) {
+        hint(value);
+    }
+}
+
 /// Hints that the row will be read soon: its two cache lines.
 #[inline(always)]
 pub(super) fn prefetch_row(row: &MovedRow) {
