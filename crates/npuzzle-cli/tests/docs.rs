@@ -494,6 +494,32 @@ fn the_auto_table_in_cli_md_is_what_explain_says() {
     }
 }
 
+/// `solve --explain --json` of a random board of `shape` (seed 1) with `extra` options and an
+/// empty table cache: the plan as JSON.
+fn explain_random(shape: &str, extra: &[&str]) -> Value {
+    let bin = env!("CARGO_BIN_EXE_npuzzle");
+    let board = Command::new(bin)
+        .args(["random", "--size", shape, "--seed", "1"])
+        .output()
+        .unwrap();
+    let board = String::from_utf8(board.stdout).unwrap();
+    let pdb = tempfile::tempdir().unwrap();
+    let out = Command::new(bin)
+        .args([
+            "solve",
+            board.trim(),
+            "--size",
+            shape,
+            "--explain",
+            "--json",
+        ])
+        .args(extra)
+        .env("NPUZZLE_PDB_DIR", pdb.path())
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// The rows without a partition: the exact table up to 10 cells, linear conflict above 32
 /// cells, the constructive solver above 255.
 #[test]
@@ -507,7 +533,6 @@ fn the_auto_table_ends_are_what_explain_says() {
     ] {
         assert!(doc.contains(words), "docs/cli.md no longer says {words:?}");
     }
-    let bin = env!("CARGO_BIN_EXE_npuzzle");
     for (shape, kind, heuristic) in [
         ("2x5", "optimal", Some("perfect")),
         ("3x3", "optimal", Some("perfect")),
@@ -515,24 +540,7 @@ fn the_auto_table_ends_are_what_explain_says() {
         ("15x17", "anytime", Some("linear-conflict")),
         ("16x16", "constructive", None),
     ] {
-        let board = Command::new(bin)
-            .args(["random", "--size", shape, "--seed", "1"])
-            .output()
-            .unwrap();
-        let board = String::from_utf8(board.stdout).unwrap();
-        let out = Command::new(bin)
-            .args([
-                "solve",
-                board.trim(),
-                "--size",
-                shape,
-                "--explain",
-                "--json",
-            ])
-            .env("NPUZZLE_PDB_DIR", tempfile::tempdir().unwrap().path())
-            .output()
-            .unwrap();
-        let plan: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let plan = explain_random(shape, &[]);
         assert_eq!(plan["phases"][0]["kind"], kind, "{shape}: {plan}");
         assert_eq!(
             plan["phases"][0]["heuristic"].as_str(),
@@ -571,30 +579,10 @@ fn auto_builds_tables_above_16_cells_as_pattern_databases_md_says() {
 #[test]
 fn the_partitions_of_optimal_in_cli_md_are_what_explain_says() {
     let doc = std::fs::read_to_string(repo().join("docs/cli.md")).unwrap();
-    let bin = env!("CARGO_BIN_EXE_npuzzle");
     for (shape, partition) in [("3x4", "6-5"), ("3x5", "7-7")] {
         let claim = format!("`{partition}` on {}", shape.replace('x', "×"));
         assert!(doc.contains(&claim), "docs/cli.md no longer says {claim}");
-        let pdb = tempfile::tempdir().unwrap();
-        let board = Command::new(bin)
-            .args(["random", "--size", shape, "--seed", "1"])
-            .output()
-            .unwrap();
-        let board = String::from_utf8(board.stdout).unwrap();
-        let out = Command::new(bin)
-            .args([
-                "solve",
-                board.trim(),
-                "--size",
-                shape,
-                "--optimal",
-                "--explain",
-                "--json",
-            ])
-            .env("NPUZZLE_PDB_DIR", pdb.path())
-            .output()
-            .unwrap();
-        let plan: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let plan = explain_random(shape, &["--optimal"]);
         let want = format!("pdb:{partition}");
         assert_eq!(
             plan["phases"][0]["heuristic"],
