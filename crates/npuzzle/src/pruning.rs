@@ -139,7 +139,8 @@ impl MoveAutomaton {
 
 /// Longest duplicates `--optimal` prunes on a board of `cells` cells, if any: 14 moves on
 /// the 24-puzzle (built in about 3 s, 14 MB; IDA* generates about half the nodes, see
-/// `docs/performance.md`), 12 on the 15-puzzle (0.1 s), none on smaller boards (their
+/// `docs/performance.md`), 12 on boards of 16 to 24 cells such as the 15-puzzle (0.1 s on
+/// 4×4), none on smaller boards (their
 /// searches take less time than building the automaton).
 pub fn optimal_depth(cells: usize) -> Option<usize> {
     match cells {
