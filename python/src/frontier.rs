@@ -77,11 +77,7 @@ pub struct PyWorkUnit {
 impl PyWorkUnit {
     /// The puzzle the unit is searched on: the goal, with the pruning `split` used.
     fn puzzle(&self) -> Option<Puzzle> {
-        let puzzle = Puzzle::new(&self.goal)?;
-        Some(match self.pruning {
-            Some(depth) => puzzle.with_duplicates_pruned(depth),
-            None => puzzle,
-        })
+        Some(Puzzle::new(&self.goal)?.with_duplicates_pruned(self.pruning))
     }
 
     fn portable(&self) -> Portable {
@@ -294,10 +290,7 @@ pub fn split(
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
     let pruning = plan.phases[0].pruning;
-    let puzzle = match pruning {
-        Some(depth) => py.detach(|| puzzle.with_duplicates_pruned(depth)),
-        None => puzzle,
-    };
+    let puzzle = py.detach(|| puzzle.with_duplicates_pruned(pruning));
     let tiles = puzzle.encode(&start);
     let units = py
         .detach(|| {

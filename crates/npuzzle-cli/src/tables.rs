@@ -180,28 +180,25 @@ impl BuildBar {
 
     /// Shows a build's progress; stops the build on Ctrl-C.
     pub fn update(&self, p: &BuildProgress) -> ControlFlow<()> {
-        if let Some(bar) = &self.bar {
-            if bar.is_hidden() || bar.length() != Some(p.total) {
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-                bar.reset();
-                bar.set_length(p.total);
-            }
-            bar.set_position(p.expanded);
-            bar.set_message(format!(
+        self.show(p.expanded, p.total, || {
+            format!(
                 "building {}-tile pattern database, depth {}",
                 p.tiles, p.depth
-            ));
-        }
-        if crate::interrupt::interrupted() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+            )
+        })
     }
 
     /// Shows the progress of several builds at once: `expanded` of `total` states, the
     /// deepest layer at `depth`; stops the builds on Ctrl-C.
     pub fn update_all(&self, expanded: u64, total: u64, depth: u32) -> ControlFlow<()> {
+        self.show(expanded, total, || {
+            format!("building pattern databases, depth {depth}")
+        })
+    }
+
+    /// Draws `expanded` of `total` with a message (the bar appears at the first report, and
+    /// starts over when the total changes: a new table); `Break` on Ctrl-C.
+    fn show(&self, expanded: u64, total: u64, message: impl FnOnce() -> String) -> ControlFlow<()> {
         if let Some(bar) = &self.bar {
             if bar.is_hidden() || bar.length() != Some(total) {
                 bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -209,7 +206,7 @@ impl BuildBar {
                 bar.set_length(total);
             }
             bar.set_position(expanded.min(total));
-            bar.set_message(format!("building pattern databases, depth {depth}"));
+            bar.set_message(message());
         }
         if crate::interrupt::interrupted() {
             ControlFlow::Break(())

@@ -39,11 +39,10 @@ fn main() {
     };
     let shape: Shape = "5x5".parse().unwrap();
     let goal = GoalSpec::BlankFirst.board(shape).unwrap();
-    let mut puzzle = Puzzle::new(&goal).unwrap();
     let t = Instant::now();
-    if prune > 2 {
-        puzzle = puzzle.with_duplicates_pruned(prune);
-    }
+    let puzzle = Puzzle::new(&goal)
+        .unwrap()
+        .with_duplicates_pruned((prune > 2).then_some(prune));
     eprintln!(
         "pruning: duplicates up to {} moves, {} states ({:.1} MB), {} found, in {:.2} s",
         puzzle.pruning.depth(),

@@ -455,7 +455,7 @@ mod tests {
     fn idastar_with_pruning_finds_the_bfs_length_with_fewer_nodes() {
         let goal = GoalSpec::Standard.board(shape("3x3")).unwrap();
         let plain = Puzzle::new(&goal).unwrap();
-        let pruned = Puzzle::new(&goal).unwrap().with_duplicates_pruned(12);
+        let pruned = Puzzle::new(&goal).unwrap().with_duplicates_pruned(Some(12));
         let (mut fewer, mut total) = (0, 0);
         let mut rng = StdRng::seed_from_u64(7);
         for seed in 0..40 {

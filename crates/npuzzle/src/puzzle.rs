@@ -59,11 +59,12 @@ impl Puzzle {
     }
 
     /// The same puzzle with IDA* pruning every duplicate move sequence of up to `depth`
-    /// moves (see [`crate::pruning`]): fewer nodes, the same shortest paths. Unchanged on
-    /// boards over [`MAX_AUTOMATON_CELLS`](crate::pruning::MAX_AUTOMATON_CELLS) cells.
-    /// The automaton is built once per process (see [`crate::pruning::shared`]).
-    pub fn with_duplicates_pruned(mut self, depth: usize) -> Puzzle {
-        if let Some(a) = crate::pruning::shared(self.shape, depth) {
+    /// moves (see [`crate::pruning`]): fewer nodes, the same shortest paths. `None` (as a
+    /// plan's `Phase::pruning` says when a search keeps only the move-back rule) and boards
+    /// over [`MAX_AUTOMATON_CELLS`](crate::pruning::MAX_AUTOMATON_CELLS) cells leave it
+    /// unchanged. The automaton is built once per process (see [`crate::pruning::shared`]).
+    pub fn with_duplicates_pruned(mut self, depth: Option<usize>) -> Puzzle {
+        if let Some(a) = depth.and_then(|d| crate::pruning::shared(self.shape, d)) {
             self.pruning = a;
         }
         self

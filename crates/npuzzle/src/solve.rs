@@ -165,13 +165,12 @@ fn run_phase(
     if phase.algorithm == Algorithm::Constructive {
         return Ok(constructive(start, goal, verdict, control));
     }
-    let mut puzzle = Puzzle::new(goal).ok_or(SolveError::TooLarge {
-        cells: goal.shape().cells(),
-        max: crate::puzzle::MAX_SEARCH_CELLS,
-    })?;
-    if let Some(depth) = phase.pruning {
-        puzzle = puzzle.with_duplicates_pruned(depth);
-    }
+    let puzzle = Puzzle::new(goal)
+        .ok_or(SolveError::TooLarge {
+            cells: goal.shape().cells(),
+            max: crate::puzzle::MAX_SEARCH_CELLS,
+        })?
+        .with_duplicates_pruned(phase.pruning);
     if phase.kind == PhaseKind::Anytime {
         return anytime_phase(phase, &puzzle, start, verdict, tables, control);
     }

@@ -104,7 +104,9 @@ fn check_pruned(instances_: &[usize]) -> u64 {
         .board(Shape::square(5).unwrap())
         .unwrap();
     let depth = npuzzle::pruning::optimal_depth(25).unwrap();
-    let puzzle = Puzzle::new(&goal).unwrap().with_duplicates_pruned(depth);
+    let puzzle = Puzzle::new(&goal)
+        .unwrap()
+        .with_duplicates_pruned(Some(depth));
     let partition = Partition::new(puzzle.shape, 0, &[6, 6, 6, 6]).unwrap();
     let db = PatternDatabase::from_tables(&puzzle, &partition, tables).unwrap();
     let boards = instances("korf50-24puzzle.txt", "5x5");
