@@ -27,4 +27,4 @@ echo "== npm ci"
 
 echo "== end-to-end tests"
 cd "$here"
-node --test --test-concurrency=1 page.test.mjs issue11.test.mjs issue24.test.mjs anytime.test.mjs
+node --test --test-concurrency=1 page.test.mjs issue11.test.mjs issue24.test.mjs anytime.test.mjs issue23.test.mjs

@@ -43,61 +43,27 @@ export async function info() {
   return response.json();
 }
 
-/** Whether the server has `GET /api/plan` (null until first asked). */
-let planEndpoint = null;
-
 /**
  * The server's plan for a board shape and goal: the menus (`algorithms`, `heuristics`, each
  * `{id, label, available, why}`) and the plan auto would run. With `choice` ({heuristic,
  * algorithm, weight}) the plan for that choice; a refused choice throws an ApiError (400).
- * A server without `GET /api/plan` (404) gets menus made from `/api/info`'s lists and the
- * rules that server applies (see `fallbackPlan`).
+ * The server is the only planner: the page never guesses what it would run, so a server
+ * that cannot answer (an error, or no `/api/plan` at all) is reported as such.
  */
-export async function plan(info, size, goal, custom, choice = null) {
-  if (planEndpoint !== false) {
-    const q = new URLSearchParams({ size, goal });
-    if (choice?.heuristic) q.set('heuristic', choice.heuristic);
-    if (choice?.algorithm) q.set('algorithm', choice.algorithm);
-    if (choice?.weight != null) q.set('weight', String(choice.weight));
-    let response;
-    try {
-      response = await fetch(`/api/plan?${q}`);
-    } catch {
-      throw new ApiError(0, UNREACHABLE);
-    }
-    if (response.status !== 404) {
-      planEndpoint = true;
-      const data = await response.json().catch(() => ({}));
-      if (!response.ok) throw new ApiError(response.status, data.error || `server answered ${response.status}`, data);
-      return data;
-    }
-    planEndpoint = false;
+export async function plan(size, goal, choice = null) {
+  const q = new URLSearchParams({ size, goal });
+  if (choice?.heuristic) q.set('heuristic', choice.heuristic);
+  if (choice?.algorithm) q.set('algorithm', choice.algorithm);
+  if (choice?.weight != null) q.set('weight', String(choice.weight));
+  let response;
+  try {
+    response = await fetch(`/api/plan?${q}`);
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
   }
-  return fallbackPlan(info, size, custom);
-}
-
-/**
- * Menus for a server without `/api/plan`: its lists, with what it refuses marked as such.
- * The exact table serves boards of at most 10 cells, pattern databases at most 32; neither
- * works with a custom goal. Auto promises optimality only where its search always finishes
- * optimally (boards of at most 9 cells).
- */
-function fallbackPlan(info, size, custom) {
-  const [rows, cols] = size.split('x').map(Number);
-  const cells = rows * cols;
-  const why = (h) => {
-    if (custom && (h === 'perfect' || h === 'pdb')) return 'builds a table for each goal, so it works with the named goals only';
-    if (h === 'perfect' && cells > 10) return `the exact table works on boards of at most 10 cells; this one has ${cells}`;
-    if (h === 'pdb' && cells > 32) return `pattern databases work on boards of at most 32 cells; this one has ${cells}`;
-    return null;
-  };
-  return {
-    size,
-    custom_goal: custom,
-    algorithms: info.algorithms.map((id) => ({ id, available: true, why: null, optimal: id === 'auto' ? cells <= 9 : null })),
-    heuristics: info.heuristics.map((id) => ({ id, available: !why(id), why: why(id) })),
-    plan: null,
-  };
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data.error || `server answered ${response.status}`, data);
+  return data;
 }
 
 /**

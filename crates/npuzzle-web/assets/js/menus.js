@@ -86,7 +86,7 @@ export async function refreshMenus() {
   const key = goalKey();
   let data;
   try {
-    data = await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom');
+    data = await plan(sizeText(), goalParam());
   } catch (e) {
     if (seq === planSeq) byId('plan-summary').textContent = `Menus: ${e.message}`;
     return;
@@ -94,8 +94,6 @@ export async function refreshMenus() {
   if (seq !== planSeq) return;
   state.plan = { key, data };
   const hs = data.heuristics.filter((h) => h.id !== 'auto');
-  const autoAlgo = data.algorithms.find((a) => a.id === 'auto');
-  if (autoAlgo && autoAlgo.optimal == null && data.plan) autoAlgo.optimal = data.plan.optimal;
   fillMenu(byId('heuristic'), [{ id: 'auto', available: true }, ...hs], HEURISTIC_LABELS, byId('heuristic').value || 'auto', [{ id: 'expr', available: true }]);
   fillMenu(byId('algorithm'), data.algorithms, ALGORITHM_LABELS, byId('algorithm').value || 'auto', [], data.plan?.phases);
   fillMenu(byId('tree-heuristic'), hs, HEURISTIC_LABELS, byId('tree-heuristic').value || 'manhattan');
@@ -123,17 +121,14 @@ export async function choiceChanged() {
   byId('weight-label').hidden = !algorithm.startsWith('weighted');
   byId('expr-label').hidden = heuristic !== 'expr';
   const out = byId('plan-summary');
-  const data = state.plan.data;
-  if (!data?.plan) {
-    out.textContent = '';
-    return;
-  }
+  const data = state.plan?.data;
+  if (!data) return;
   const seq = planSeq;
   try {
     const h = heuristic === 'expr' ? byId('heuristic-expr').value.trim() : heuristic;
     const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
     const chosen = h === 'auto' && algorithm === 'auto' ? data
-      : await plan(state.info, sizeText(), goalParam(), state.goalName === 'custom', { heuristic: h === 'auto' ? null : h, algorithm, weight });
+      : await plan(sizeText(), goalParam(), { heuristic: h === 'auto' ? null : h, algorithm, weight });
     if (seq !== planSeq) return;
     out.className = 'help';
     showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '', chosen.plan);
