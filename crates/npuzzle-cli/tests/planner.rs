@@ -1,5 +1,5 @@
 //! Every front end runs the plan the core planner makes: `solve --explain` prints it,
-//! `solve` and `bench` run it (the web API is checked in crates/npuzzle-web/tests).
+//! `solve` runs it, `bench` runs the plan of a proof (the web API is checked in crates/npuzzle-web/tests).
 
 mod common;
 
@@ -7,14 +7,9 @@ use common::run;
 use npuzzle::{plan, Board, GoalSpec, Plan, SolveOptions, TablePolicy, Tables};
 use serde_json::Value;
 
-/// The core's plan for `goal`, with the tables a fresh cache directory has.
-fn core_plan(goal: &Board) -> Plan {
-    plan(
-        goal,
-        &SolveOptions::default(),
-        &Tables::new(None, TablePolicy::default()),
-    )
-    .unwrap()
+/// The core's plan for `goal` and `options`, with the tables a fresh cache directory has.
+fn core_plan(goal: &Board, options: &SolveOptions) -> Plan {
+    plan(goal, options, &Tables::new(None, TablePolicy::default())).unwrap()
 }
 
 #[test]
@@ -32,7 +27,7 @@ fn solve_explain_bench_and_the_core_agree_on_the_plan() {
             .unwrap()
             .board(size.parse().unwrap())
             .unwrap();
-        let core = core_plan(&goal_board);
+        let core = core_plan(&goal_board, &SolveOptions::default());
         let common = ["--pdb-dir", pdb_dir, "--size", size, "--goal", goal];
         // --explain prints the plan, and searches nothing.
         let mut args = vec!["solve", board, "--explain", "--json"];
@@ -52,7 +47,16 @@ fn solve_explain_bench_and_the_core_agree_on_the_plan() {
         assert_eq!(solved["heuristic"], first["heuristic"], "{size}");
         assert_eq!(solved["phase"], first["kind"], "{size}");
         assert_eq!(solved["optimal"], true, "{size}");
-        // bench runs auto's optimal phase on a file of boards.
+        // bench checks optimal lengths, so it asks the core for a proof: the plan of
+        // `--optimal` (the strongest admissible tables, e.g. 7-8 on 4x4).
+        let proof = core_plan(
+            &goal_board,
+            &SolveOptions {
+                optimal: true,
+                ..SolveOptions::default()
+            },
+        );
+        let proof = &serde_json::to_value(&proof).unwrap()["phases"][0];
         let file = dir.path().join("boards.txt");
         std::fs::write(&file, format!("{board}\n")).unwrap();
         let mut args = vec!["bench", file.to_str().unwrap(), "--json"];
@@ -60,8 +64,8 @@ fn solve_explain_bench_and_the_core_agree_on_the_plan() {
         let (code, out, err) = run(&args, None);
         assert_eq!(code, 0, "{err}");
         let first_line: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
-        assert_eq!(first_line["algorithm"], first["algorithm"], "{size}: {out}");
-        assert_eq!(first_line["heuristic"], first["heuristic"], "{size}: {out}");
+        assert_eq!(first_line["algorithm"], proof["algorithm"], "{size}: {out}");
+        assert_eq!(first_line["heuristic"], proof["heuristic"], "{size}: {out}");
         assert_eq!(first_line["length"], solved["length"]);
     }
 }

@@ -404,8 +404,14 @@ fn auto_phases(
     }])
 }
 
-/// Whether a path found by `algorithm` with `heuristic` is proven shortest.
-fn proves_optimal(algorithm: Algorithm, heuristic: Option<&HeuristicSpec>, weight: f64) -> bool {
+/// Whether a path found by `algorithm` with `heuristic` (and `weight`, for the weighted
+/// algorithms) is proven shortest. `auto` counts as optimal here because a plan runs it
+/// with a heuristic as IDA*; plain `auto` is judged by its [`Plan::optimal`].
+pub fn proves_optimal(
+    algorithm: Algorithm,
+    heuristic: Option<&HeuristicSpec>,
+    weight: f64,
+) -> bool {
     let admissible = heuristic.is_none_or(HeuristicSpec::admissible);
     match algorithm {
         Algorithm::Bfs => true,

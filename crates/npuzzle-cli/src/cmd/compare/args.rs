@@ -55,8 +55,8 @@ pub struct CompareArgs {
     pub configs: Vec<String>,
 
     /// Where optimal lengths come from when the input does not give them: an optimal
-    /// ALG:HEUR run on each instance, `auto` (IDA* with the exact table on boards of up to 10
-    /// cells, linear conflict above), or `none` (no optimality check).
+    /// ALG:HEUR run on each instance, `auto` (a proof, as `solve --optimal` makes one: IDA*
+    /// with the strongest admissible tables for the shape), or `none` (no optimality check).
     #[arg(long, value_name = "ALG:HEUR|auto|none", default_value = "auto")]
     pub reference: String,
 

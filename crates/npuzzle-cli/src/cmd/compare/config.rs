@@ -7,11 +7,14 @@ use npuzzle::{Algorithm, HeuristicSpec};
 use super::args::{CompareArgs, MAX_CONFIGS};
 use crate::options::SearchArgs;
 
-/// An algorithm with a heuristic (`None`: npuzzle's default for the algorithm).
+/// An algorithm with a heuristic (`None`: npuzzle's default for the algorithm), or a
+/// request for a proof of optimality, whose algorithm and heuristic the core chooses.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Config {
     pub(super) algorithm: Algorithm,
     pub(super) heuristic: Option<HeuristicSpec>,
+    /// Ask the core for a proof (`solve --optimal`).
+    pub(super) prove: bool,
 }
 
 impl Config {
@@ -34,6 +37,7 @@ impl Config {
         Ok(Config {
             algorithm,
             heuristic,
+            prove: false,
         })
     }
 
@@ -48,15 +52,10 @@ impl Config {
         }
     }
 
-    /// Whether it always returns shortest paths.
-    pub(super) fn optimal(&self) -> bool {
-        matches!(
-            self.algorithm,
-            Algorithm::Auto | Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs
-        ) && self
-            .heuristic
-            .as_ref()
-            .is_none_or(HeuristicSpec::admissible)
+    /// Whether it always returns shortest paths (the core's rule, with `weight` for the
+    /// weighted algorithms).
+    pub(super) fn optimal(&self, weight: f64) -> bool {
+        self.prove || npuzzle::plan::proves_optimal(self.algorithm, self.heuristic.as_ref(), weight)
     }
 
     pub(super) fn search_args(&self, args: &CompareArgs) -> SearchArgs {
@@ -64,7 +63,7 @@ impl Config {
             heuristic: self.heuristic.clone(),
             algorithm: self.algorithm,
             weight: args.weight,
-            optimal: false,
+            optimal: self.prove,
             time_limit: args.time_limit,
             max_nodes: args.max_nodes,
             memory_limit: args.memory_limit,
@@ -81,13 +80,14 @@ pub(super) enum Reference {
 }
 
 impl Reference {
-    pub(super) fn parse(text: &str) -> Result<Reference> {
+    /// `none`, `auto` or an `ALG:HEUR` that proves optimality with `weight`.
+    pub(super) fn parse(text: &str, weight: f64) -> Result<Reference> {
         Ok(match text.trim() {
             "none" => Reference::None,
             "auto" => Reference::Auto,
             t => {
                 let c = Config::parse(t).context("in --reference")?;
-                if !c.optimal() {
+                if !c.optimal(weight) {
                     bail!(
                         "--reference {t} does not guarantee shortest paths: use an optimal \
                          algorithm (astar, idastar, bfs) with an admissible heuristic"
@@ -103,10 +103,11 @@ impl Reference {
         match self {
             Reference::None => None,
             Reference::Config(c) => Some(c.clone()),
-            // IDA* with the heuristic the planner gives it: the strongest cheap one.
+            // A proof, as `solve --optimal` asks for one: the core picks what runs.
             Reference::Auto => Some(Config {
-                algorithm: Algorithm::IdaStar,
+                algorithm: Algorithm::Auto,
                 heuristic: None,
+                prove: true,
             }),
         }
     }
@@ -152,6 +153,7 @@ pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
                 list.push(Config {
                     algorithm,
                     heuristic,
+                    prove: false,
                 });
             }
         }

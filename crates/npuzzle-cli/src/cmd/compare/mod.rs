@@ -32,7 +32,7 @@ use results::{Comparison, Instance, Run};
 
 pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
     let configs = configs(&args)?;
-    let reference = Reference::parse(&args.reference)?;
+    let reference = Reference::parse(&args.reference, args.weight)?;
     for (_, c) in &configs {
         c.search_args(&args).limits()?; // bad limits or weight before any work
     }
@@ -58,7 +58,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
     runs.truncate(configs.len());
     let reference_name = match &reference {
         Reference::None => "none".to_string(),
-        Reference::Auto => "auto (idastar with the planner's strongest heuristic)".to_string(),
+        Reference::Auto => "auto (a proof, as solve --optimal)".to_string(),
         Reference::Config(c) => c.name(args.weight),
     };
     let cmp = Comparison {
@@ -483,14 +483,20 @@ mod tests {
     fn configurations_parse_and_know_whether_they_are_optimal() {
         let c = Config::parse("idastar:manhattan").unwrap();
         assert_eq!(c.algorithm, Algorithm::IdaStar);
-        assert!(c.optimal());
-        assert!(!Config::parse("greedy:manhattan").unwrap().optimal());
-        assert!(!Config::parse("astar:2*manhattan").unwrap().optimal());
+        assert!(c.optimal(2.0));
+        assert!(!Config::parse("greedy:manhattan").unwrap().optimal(2.0));
+        assert!(!Config::parse("astar:2*manhattan").unwrap().optimal(2.0));
+        assert!(!Config::parse("weighted-astar:manhattan")
+            .unwrap()
+            .optimal(2.0));
+        assert!(Config::parse("weighted-astar:manhattan")
+            .unwrap()
+            .optimal(1.0));
         assert_eq!(Config::parse("bfs:manhattan").unwrap().heuristic, None);
         assert!(Config::parse("dijkstra:manhattan").is_err());
         assert!(Config::parse("astar:nonsense").is_err());
-        assert!(Reference::parse("greedy:manhattan").is_err());
-        assert_eq!(Reference::parse("none").unwrap(), Reference::None);
+        assert!(Reference::parse("greedy:manhattan", 2.0).is_err());
+        assert_eq!(Reference::parse("none", 2.0).unwrap(), Reference::None);
     }
 
     #[test]
