@@ -56,4 +56,4 @@ pub use report::SolveReport;
 pub use search::{Limits, SearchStats, StopReason};
 pub use shape::{Shape, ShapeError};
 pub use solvability::Verdict;
-pub use solve::{check_solvable, execute, solve, Solution};
+pub use solve::{check_solvable, execute, solve, Planned, Solution};

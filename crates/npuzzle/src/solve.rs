@@ -100,7 +100,7 @@ pub fn solve(
 ) -> Result<Solution, SolveError> {
     let verdict = check_solvable(start, goal)?;
     let plan = plan::plan(goal, options, tables)?;
-    run_plan(&plan, start, goal, verdict, tables, control)
+    run_plan(&plan, start, goal, verdict, Source::Tables(tables), control)
 }
 
 /// The solvability verdict of a board that can reach its goal.
@@ -130,7 +130,179 @@ pub fn execute(
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
     let verdict = check_solvable(start, goal)?;
-    run_plan(plan, start, goal, verdict, tables, control)
+    run_plan(plan, start, goal, verdict, Source::Tables(tables), control)
+}
+
+/// A plan made once for one goal, with what its searches need made ready: the puzzle (and
+/// its pruning) and the heuristic, holding its tables. Executing it on board after board
+/// (a batch, a benchmark, a comparison) neither plans again nor looks the tables up.
+///
+/// ```
+/// use npuzzle::{Board, GoalSpec, Planned, SolveOptions, Tables, search::Control};
+/// let tables = Tables::default();
+/// let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
+/// let planned = Planned::new(&goal, &SolveOptions::default(), &tables).unwrap();
+/// for text in ["7 2 6/8 1 4/3 5 0", "8 6 7/2 5 4/3 0 1"] {
+///     let start = Board::parse(text, None).unwrap();
+///     let s = planned.execute(&start, Control::default()).unwrap();
+///     assert!(s.optimal);
+///     assert_eq!(start.replay(&s.moves.unwrap()).unwrap(), goal);
+/// }
+/// ```
+pub struct Planned {
+    plan: Plan,
+    goal: Board,
+    /// The phase's puzzle, pruning set; `None` for the constructive solver.
+    puzzle: Option<Puzzle>,
+    /// The phase's heuristic, made once; `None` when its searches make their own (cheap
+    /// ones, or tables a time limit kept from being built here).
+    heuristic: Option<Made>,
+    /// Where a search whose heuristic is not made here finds its tables.
+    tables: Tables,
+}
+
+/// A heuristic made for a [`Planned`].
+enum Made {
+    /// A pattern database, for IDA*'s incremental kernel as well as state by state.
+    Pdb(PatternDatabase),
+    /// Any other heuristic that holds tables.
+    Other(Box<dyn Heuristic>),
+}
+
+impl Made {
+    /// The heuristic, evaluated state by state.
+    fn lend(&self) -> Have<'_, dyn Heuristic> {
+        match self {
+            Made::Pdb(db) => Have::Lent(db),
+            Made::Other(h) => Have::Lent(h.as_ref()),
+        }
+    }
+}
+
+/// A value made for one search, or lent by a [`Planned`].
+enum Have<'a, T: ?Sized> {
+    Own(Box<T>),
+    Lent(&'a T),
+}
+
+impl<T: ?Sized> std::ops::Deref for Have<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match self {
+            Have::Own(b) => b,
+            Have::Lent(r) => r,
+        }
+    }
+}
+
+/// Where a phase finds its heuristic: made on the spot from the tables (fetched, or built
+/// under the search's limits), or made ready by a [`Planned`].
+#[derive(Clone, Copy)]
+enum Source<'t> {
+    Tables(&'t Tables),
+    Ready(&'t Planned),
+}
+
+impl Planned {
+    /// Plans for `goal` ([`plan::plan`]), then makes the plan's heuristic, loading or
+    /// building its tables.
+    ///
+    /// # Errors
+    /// The plan's refusal; a table the plan names that cannot serve the goal.
+    pub fn new(
+        goal: &Board,
+        options: &SolveOptions,
+        tables: &Tables,
+    ) -> Result<Planned, SolveError> {
+        let plan = plan::plan(goal, options, tables)?;
+        Planned::with_plan(plan, goal, tables, Control::default())
+    }
+
+    /// Makes `plan` (made for `goal`) ready. Table builds are held to `control`'s time
+    /// limit and cancel flag: a build they stop leaves the heuristic to each search, which
+    /// then builds it under its own limits (or, in the anytime engine, falls back on linear
+    /// conflict), as [`execute`] does.
+    ///
+    /// # Errors
+    /// A table the plan names that cannot serve the goal (a plan made for another goal).
+    pub fn with_plan(
+        plan: Plan,
+        goal: &Board,
+        tables: &Tables,
+        control: Control<'_>,
+    ) -> Result<Planned, SolveError> {
+        let phase = &plan.phases[0];
+        let puzzle = match phase.algorithm {
+            Algorithm::Constructive => None,
+            _ => Some(phase_puzzle(phase, goal)?),
+        };
+        let heuristic = match (&puzzle, &phase.heuristic) {
+            // Manhattan distance and linear conflict cost next to nothing to make, and IDA*
+            // makes its own for its incremental kernels.
+            (Some(puzzle), Some(spec))
+                if !matches!(
+                    spec,
+                    HeuristicSpec::Manhattan | HeuristicSpec::LinearConflict
+                ) =>
+            {
+                let made = watched(control, |progress| match spec {
+                    HeuristicSpec::Pdb(p) => {
+                        let partition = p.partition(puzzle)?;
+                        Ok(Made::Pdb(
+                            PatternDatabase::new(puzzle, &partition, tables, progress)?.0,
+                        ))
+                    }
+                    _ => heuristic::build_watched(spec, puzzle, tables, progress).map(Made::Other),
+                })?;
+                made.ok().map(|(made, _)| made)
+            }
+            _ => None,
+        };
+        Ok(Planned {
+            plan,
+            goal: goal.clone(),
+            puzzle,
+            heuristic,
+            tables: tables.clone(),
+        })
+    }
+
+    /// The plan.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The goal it was made for.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// Solves `start` by the plan, as [`execute`] does.
+    ///
+    /// # Errors
+    /// [`SolveError::Unsolvable`] when the start cannot reach the goal; a board of another
+    /// shape.
+    pub fn execute(&self, start: &Board, control: Control<'_>) -> Result<Solution, SolveError> {
+        let verdict = check_solvable(start, &self.goal)?;
+        run_plan(
+            &self.plan,
+            start,
+            &self.goal,
+            verdict,
+            Source::Ready(self),
+            control,
+        )
+    }
+}
+
+/// The puzzle a phase searches: the goal's, with the phase's duplicate pruning.
+fn phase_puzzle(phase: &Phase, goal: &Board) -> Result<Puzzle, SolveError> {
+    Ok(Puzzle::new(goal)
+        .ok_or(SolveError::TooLarge {
+            cells: goal.shape().cells(),
+            max: crate::puzzle::MAX_SEARCH_CELLS,
+        })?
+        .with_duplicates_pruned(phase.pruning))
 }
 
 /// [`execute`] once the start is known to reach the goal (`verdict` says why). The
@@ -140,7 +312,7 @@ fn run_plan(
     start: &Board,
     goal: &Board,
     verdict: Verdict,
-    tables: &Tables,
+    source: Source<'_>,
     mut control: Control<'_>,
 ) -> Result<Solution, SolveError> {
     let began = Instant::now();
@@ -148,7 +320,7 @@ fn run_plan(
     if control.limits.time.is_none() {
         control.limits.time = phase.budget.map(Duration::from_secs_f64);
     }
-    let mut s = run_phase(phase, start, goal, verdict, tables, control)?;
+    let mut s = run_phase(phase, start, goal, verdict, source, control)?;
     s.stats.seconds = began.elapsed().as_secs_f64();
     Ok(s)
 }
@@ -159,20 +331,24 @@ fn run_phase(
     start: &Board,
     goal: &Board,
     verdict: Verdict,
-    tables: &Tables,
+    source: Source<'_>,
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
     if phase.algorithm == Algorithm::Constructive {
         return Ok(constructive(start, goal, verdict, control));
     }
-    let puzzle = Puzzle::new(goal)
-        .ok_or(SolveError::TooLarge {
-            cells: goal.shape().cells(),
-            max: crate::puzzle::MAX_SEARCH_CELLS,
-        })?
-        .with_duplicates_pruned(phase.pruning);
+    let made;
+    let puzzle = match source {
+        Source::Ready(Planned {
+            puzzle: Some(p), ..
+        }) => p,
+        _ => {
+            made = phase_puzzle(phase, goal)?;
+            &made
+        }
+    };
     if phase.kind == PhaseKind::Anytime {
-        return anytime_phase(phase, &puzzle, start, verdict, tables, control);
+        return anytime_phase(phase, puzzle, start, verdict, source, control);
     }
     let tiles = puzzle.encode(start);
     let weight = phase.weight.unwrap_or(1.0);
@@ -181,12 +357,12 @@ fn run_phase(
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
     let outcome = run_search(
-        &puzzle,
+        puzzle,
         &tiles,
         phase.algorithm,
         &spec,
         weight,
-        tables,
+        source,
         control,
     )?;
     let admissible = phase
@@ -215,7 +391,7 @@ fn run_phase(
     };
     set_bounds(
         &mut solution,
-        || search_lower_bound(&puzzle, &tiles),
+        || search_lower_bound(puzzle, &tiles),
         weight_bound,
     );
     Ok(solution)
@@ -229,7 +405,7 @@ fn anytime_phase(
     puzzle: &Puzzle,
     start: &Board,
     verdict: Verdict,
-    tables: &Tables,
+    source: Source<'_>,
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
     let began = Instant::now();
@@ -241,7 +417,7 @@ fn anytime_phase(
         |control: Control<'_>| anytime::run(puzzle, start, LinearConflict::new(puzzle), control);
     let out = match &spec {
         HeuristicSpec::Manhattan => anytime::run(puzzle, start, Manhattan::new(puzzle), control),
-        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, tables, control)? {
+        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
             Ok((db, control)) => anytime::run(puzzle, start, db.search(), control),
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
@@ -254,8 +430,8 @@ fn anytime_phase(
             }
         },
         HeuristicSpec::LinearConflict => linear_conflict(control),
-        _ => match heuristic_for_search(&spec, puzzle, tables, control)? {
-            Ok((h, control)) => anytime::run(puzzle, start, Reevaluate(h.as_ref()), control),
+        _ => match heuristic_for_search(&spec, puzzle, source, control)? {
+            Ok((h, control)) => anytime::run(puzzle, start, Reevaluate(&*h), control),
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
                 linear_conflict(control)
@@ -322,7 +498,7 @@ fn run_search(
     algorithm: Algorithm,
     spec: &HeuristicSpec,
     weight: f64,
-    tables: &Tables,
+    source: Source<'_>,
     control: Control<'_>,
 ) -> Result<SearchOutcome, SolveError> {
     Ok(match algorithm {
@@ -334,16 +510,16 @@ fn run_search(
             HeuristicSpec::LinearConflict => {
                 search::idastar(puzzle, tiles, LinearConflict::new(puzzle), control)
             }
-            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, tables, control)? {
+            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
                 Ok((db, control)) => search::idastar(puzzle, tiles, db.search(), control),
                 Err(stopped) => stopped,
             },
             _ => {
-                let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
+                let (h, control) = match heuristic_for_search(spec, puzzle, source, control)? {
                     Ok(ready) => ready,
                     Err(stopped) => return Ok(stopped),
                 };
-                search::idastar(puzzle, tiles, Reevaluate(h.as_ref()), control)
+                search::idastar(puzzle, tiles, Reevaluate(&*h), control)
             }
         },
         Algorithm::WeightedIdaStar => match spec {
@@ -358,18 +534,18 @@ fn run_search(
                 control,
             ),
             // The pattern database move by move, on the fast bounded kernel.
-            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, tables, control)? {
+            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
                 Ok((db, control)) => {
                     search::weighted_idastar(puzzle, tiles, db.search(), weight, control)
                 }
                 Err(stopped) => stopped,
             },
             _ => {
-                let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
+                let (h, control) = match heuristic_for_search(spec, puzzle, source, control)? {
                     Ok(ready) => ready,
                     Err(stopped) => return Ok(stopped),
                 };
-                search::weighted_idastar(puzzle, tiles, Reevaluate(h.as_ref()), weight, control)
+                search::weighted_idastar(puzzle, tiles, Reevaluate(&*h), weight, control)
             }
         },
         // (The constructive solver is not a search; `run_phase` never sends it here.)
@@ -377,7 +553,7 @@ fn run_search(
         | Algorithm::Greedy
         | Algorithm::WeightedAStar
         | Algorithm::Constructive => {
-            let (h, control) = match heuristic_for_search(spec, puzzle, tables, control)? {
+            let (h, control) = match heuristic_for_search(spec, puzzle, source, control)? {
                 Ok(ready) => ready,
                 Err(stopped) => return Ok(stopped),
             };
@@ -386,30 +562,32 @@ fn run_search(
                 Algorithm::Greedy => Priority::Greedy,
                 _ => Priority::Weighted(weight),
             };
-            search::astar(
-                puzzle,
-                tiles,
-                h.as_ref(),
-                spec.admissible(),
-                priority,
-                control,
-            )
+            search::astar(puzzle, tiles, &*h, spec.admissible(), priority, control)
         }
     })
 }
 
-/// The pattern database of `spec`, its tables built under `control` ([`watched`]).
+/// The pattern database of `spec`: made ready beforehand, or made now with its tables
+/// built under `control` ([`watched`]).
 #[allow(clippy::type_complexity)]
-fn pdb_for_search<'a>(
+fn pdb_for_search<'a, 's>(
     spec: &PartitionSpec,
     puzzle: &Puzzle,
-    tables: &Tables,
+    source: Source<'s>,
     control: Control<'a>,
-) -> Result<Result<(PatternDatabase, Control<'a>), SearchOutcome>, SolveError> {
+) -> Result<Result<(Have<'s, PatternDatabase>, Control<'a>), SearchOutcome>, SolveError> {
+    let tables = match source {
+        Source::Ready(Planned {
+            heuristic: Some(Made::Pdb(db)),
+            ..
+        }) => return Ok(Ok((Have::Lent(db), control))),
+        Source::Ready(ready) => &ready.tables,
+        Source::Tables(tables) => tables,
+    };
     let partition = spec.partition(puzzle).map_err(HeuristicError::from)?;
     watched(control, |progress| {
         PatternDatabase::new(puzzle, &partition, tables, progress)
-            .map(|(db, _)| db)
+            .map(|(db, _)| Have::Own(Box::new(db)))
             .map_err(HeuristicError::from)
     })
 }
@@ -433,15 +611,23 @@ fn watched<'a, T>(
 /// The heuristic of `spec` for a search that evaluates it state by state: built under
 /// `control` ([`watched`]), with the memory limit lowered by its own tables.
 #[allow(clippy::type_complexity)]
-fn heuristic_for_search<'a>(
+fn heuristic_for_search<'a, 's>(
     spec: &HeuristicSpec,
     puzzle: &Puzzle,
-    tables: &Tables,
+    source: Source<'s>,
     control: Control<'a>,
-) -> Result<Result<(Box<dyn Heuristic>, Control<'a>), SearchOutcome>, SolveError> {
-    let built = watched(control, |progress| {
-        heuristic::build_watched(spec, puzzle, tables, progress)
-    })?;
+) -> Result<Result<(Have<'s, dyn Heuristic>, Control<'a>), SearchOutcome>, SolveError> {
+    let built = match source {
+        Source::Ready(Planned {
+            heuristic: Some(made),
+            ..
+        }) => Ok(Ok((made.lend(), control))),
+        Source::Ready(Planned { tables, .. }) | Source::Tables(tables) => {
+            watched(control, |progress| {
+                heuristic::build_watched(spec, puzzle, tables, progress).map(Have::Own)
+            })
+        }
+    }?;
     Ok(
         built.and_then(|(h, control)| match charge(control, h.heap_bytes()) {
             Some(control) => Ok((h, control)),
