@@ -19,7 +19,6 @@ use crate::solve::Solution;
 
 /// What became of one line of a file of boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum LineStatus {
     /// Solved, and the expected length (if any) agrees.
     Solved,
