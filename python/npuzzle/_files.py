@@ -1,19 +1,21 @@
-"""Reading files of boards, in the layouts ``npuzzle batch`` reads."""
+"""Reading files of boards, in the layouts ``npuzzle batch`` reads, with its parser (the
+core's ``board_file``, through ``_native.parse_boards``): the same boards, lengths and
+errors as the command line."""
 
 from __future__ import annotations
 
-import math
 import os
 from typing import List, Optional, Tuple, Union
 
-from ._native import Board
+from . import _native
+from ._native import Board, parse_boards
 from .errors import InvalidBoard
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-#: The most bytes a file of boards may have, as on the command line (256 MiB). The cap is
+#: The most bytes a file of boards may have, the command line's cap (256 MiB). The cap is
 #: on the bytes read, not the size the file claims: ``/dev/zero`` and pipes claim 0.
-MAX_INPUT_BYTES = 256 << 20
+MAX_INPUT_BYTES: int = _native.MAX_INPUT_BYTES
 
 
 def read_text(path: PathLike) -> str:
@@ -43,49 +45,32 @@ def read_text(path: PathLike) -> str:
         raise InvalidBoard(f"{name} is not UTF-8 text") from None
 
 
-def _is_square(n: int) -> bool:
-    return n >= 4 and math.isqrt(n) ** 2 == n
-
-
 def read_instances(path: PathLike, size=None) -> List[Tuple[Board, Optional[int]]]:
     """Boards of a file with the optimal length written after the tiles, if any.
 
-    One board per line (``#`` starts a comment), tiles separated by spaces or commas,
-    optionally followed by the board's optimal length, as in ``data/korf100-15puzzle.txt``;
-    or the classroom format, whose first line is the order alone (``3`` or ``3x4``).
-    Raises ``InvalidBoard`` naming the line of the first bad board, or for a file over
-    256 MiB (as ``npuzzle batch`` does) or not UTF-8.
+    The file is read as ``npuzzle batch`` reads one, by the same parser: one board per line
+    (tiles separated by spaces, tabs or commas), optionally followed by the board's optimal
+    length, as in ``data/korf100-15puzzle.txt`` (``312045678 21`` for a digit string); or
+    the classroom format, whose first line is the order alone (``3``, ``N=3`` or ``3x4``);
+    or one board written over several lines. Blank lines and lines starting with ``#`` are
+    skipped; line numbers count every line. ``size`` (``"RxC"``, an int or ``(rows,
+    cols)``) is the shape when the file does not say it; a classroom order must agree.
+
+    Raises ``InvalidBoard`` with the command line's message for the first bad line, which
+    names the line (``line 3: board has duplicate tile 8``); for a ``START | GOAL`` line
+    (its own goal would be lost: solve such pairs with ``npuzzle.solve(start, goal=goal)``);
+    for a file without boards, over 256 MiB (as ``npuzzle batch`` does) or not UTF-8.
     """
-    text = read_text(path)
-    lines = [(i + 1, l.split("#", 1)[0].strip()) for i, l in enumerate(text.splitlines())]
-    lines = [(n, l) for n, l in lines if l]
-    if lines and size is None:
-        first = lines[0][1].lower().replace("n=", "")
-        if first.isdigit() or ("x" in first and first.replace("x", "").isdigit()):
-            size, lines = first, lines[1:]
-    cells = None
-    if size is not None:
-        rows, cols = Board.goal(size).shape
-        cells = rows * cols
-    out = []
-    for number, line in lines:
-        tokens = line.replace(",", " ").split()
-        expected = None
-        count = len(tokens)
-        has_length = (cells is not None and count == cells + 1) or (
-            cells is None and not _is_square(count) and _is_square(count - 1)
-        )
-        if has_length and "/" not in line and tokens[-1].isdigit():
-            expected = int(tokens[-1])
-            tokens = tokens[:-1]
-        try:
-            board = Board(" ".join(tokens) if "/" not in line else line, size)
-        except InvalidBoard as e:
-            raise InvalidBoard(f"line {number}: {e}") from None
-        out.append((board, expected))
-    if not out:
+    entries = parse_boards(read_text(path), size)
+    if not entries:
         raise InvalidBoard(f"{os.fspath(path)} has no boards")
-    return out
+    for _, _, line, goal in entries:
+        if goal is not None:
+            raise InvalidBoard(
+                f"line {line}: a START | GOAL line has its own goal, which read_instances "
+                "would drop; solve the pair with npuzzle.solve(start, goal=goal)"
+            )
+    return [(board, expected) for board, expected, _, _ in entries]
 
 
 def read_boards(path: PathLike, size=None) -> List[Board]:

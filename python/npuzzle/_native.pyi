@@ -6,6 +6,9 @@ from os import PathLike
 
 __version__: str
 
+MAX_INPUT_BYTES: int
+"""The most bytes a file of boards may have (256 MiB), as on the command line."""
+
 BoardLike = Union["Board", str, Sequence[int], Sequence[Sequence[int]], Any]
 """A ``Board``, text in the command line's syntax, a flat or nested list, or a numpy array."""
 SizeLike = Union[str, int, Tuple[int, int], Any]
@@ -198,6 +201,15 @@ def random_boards(
 ) -> List[Board]:
     """Random solvable boards (or random walks of ``moves`` from the goal), reproducible
     by ``seed`` exactly as ``npuzzle random --seed``."""
+
+def parse_boards(
+    text: str, size: Optional[SizeLike] = None
+) -> List[Tuple[Board, Optional[int], int, Optional[Board]]]:
+    """The boards of a text of boards, read by the core's parser as ``npuzzle batch`` reads
+    a file: ``(board, expected, line, goal)`` each, ``expected`` the optimal length written
+    after the tiles or ``None``, ``line`` 1-based, ``goal`` the board's own goal from a
+    ``START | GOAL`` line or ``None``; an empty list when the text has no board. Raises
+    ``InvalidBoard`` with the first bad line's message, which names the line."""
 
 def pdb_cache_dir() -> Optional[PathLike]:
     """Where pattern databases are cached (``NPUZZLE_PDB_DIR`` or the user cache)."""

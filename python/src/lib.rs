@@ -8,6 +8,7 @@
 mod api;
 mod batch;
 mod board;
+mod board_file;
 mod errors;
 mod frontier;
 mod heuristic;
@@ -83,6 +84,7 @@ fn pdb_cache_dir() -> Option<PathBuf> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_INPUT_BYTES", npuzzle::MAX_INPUT_BYTES)?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<solution::PySolution>()?;
     m.add_class::<heuristic::PyHeuristic>()?;
@@ -96,5 +98,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(frontier::split, m)?)?;
     m.add_function(wrap_pyfunction!(frontier::solve_unit, m)?)?;
     m.add_function(wrap_pyfunction!(api::plan, m)?)?;
+    m.add_function(wrap_pyfunction!(board_file::parse_boards, m)?)?;
     Ok(())
 }

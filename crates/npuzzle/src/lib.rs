@@ -28,8 +28,10 @@
 mod algorithm;
 pub mod anytime;
 pub mod board;
+pub mod board_file;
 pub mod constructive;
 mod error;
+pub mod expected_length;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
@@ -46,7 +48,9 @@ mod text;
 
 pub use algorithm::Algorithm;
 pub use board::{Board, ParseBoardError, RawBoard, Tile};
+pub use board_file::{BoardLine, BoardLineError, MAX_INPUT_BYTES};
 pub use error::SolveError;
+pub use expected_length::LineStatus;
 pub use goal::{GoalError, GoalSpec};
 pub use heuristic::{HeuristicError, HeuristicSpec, TablePolicy, Tables};
 pub use moves::Move;

@@ -2,7 +2,7 @@
 //!
 //! Each instance is reported with its line number, in input order, whatever its fate: a
 //! malformed line, an unsolvable board, a wrong expected length or a limit never stops the
-//! rest. The exit code is the worst outcome over all lines (see [`Status::outcome`]).
+//! rest. The exit code is the worst outcome over all lines (see `Outcome::from(LineStatus)`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,11 +10,12 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use npuzzle::{GoalSpec, Shape, SolveReport, Tables};
+use npuzzle::expected_length::wrong_expected_of;
+use npuzzle::{GoalSpec, LineStatus, Shape, SolveReport, Tables};
 use serde::Serialize;
 
 use crate::exit::Outcome;
-use crate::instances::{read_entries, solve_entry, wrong_expected_of, Record, Status};
+use crate::instances::{read_entries, solve_entry, Record};
 use crate::options::SearchArgs;
 use crate::{aima, runner};
 
@@ -73,16 +74,16 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, status: Status) {
+    fn add(&mut self, status: LineStatus) {
         self.total += 1;
         match status {
-            Status::Solved => self.solved += 1,
-            Status::WrongExpected => self.wrong_expected += 1,
-            Status::Unsolvable => self.unsolvable += 1,
-            Status::Limit => self.limit += 1,
-            Status::Invalid => self.invalid += 1,
+            LineStatus::Solved => self.solved += 1,
+            LineStatus::WrongExpected => self.wrong_expected += 1,
+            LineStatus::Unsolvable => self.unsolvable += 1,
+            LineStatus::Limit => self.limit += 1,
+            LineStatus::Invalid => self.invalid += 1,
         }
-        let o = status.outcome();
+        let o = Outcome::from(status);
         self.worst = Some(self.worst.map_or(o, |w| w.worst(o)));
     }
 }
@@ -186,7 +187,7 @@ fn text_row(r: &Record) -> String {
         Ok(s) => {
             cells[2] = s.start.shape().to_string();
             match &s.result {
-                Err(_) if r.status == Status::WrongExpected => {
+                Err(_) if r.status == LineStatus::WrongExpected => {
                     wrong_expected_of(&s.result, r.expected.unwrap_or_default())
                 }
                 Err(e) => e.to_string(),
@@ -198,7 +199,7 @@ fn text_row(r: &Record) -> String {
                     cells[7] = st.max_open.to_string();
                     cells[8] = format!("{:.6}", st.seconds);
                     match sol.stopped_by {
-                        _ if r.status == Status::WrongExpected => {
+                        _ if r.status == LineStatus::WrongExpected => {
                             wrong_expected_of(&s.result, r.expected.unwrap_or_default())
                         }
                         Some(why) => format!("stopped by the {} limit", why.as_str()),
@@ -358,14 +359,14 @@ fn aima_block(r: &Record, several: bool) -> String {
     let why = match &r.solved {
         Err(e) => e.clone(),
         Ok(s) => match (&s.result, r.status) {
-            (Ok(sol), Status::Solved) => match &sol.moves {
+            (Ok(sol), LineStatus::Solved) => match &sol.moves {
                 Some(moves) => {
                     out.push_str(&aima::report(sol, moves));
                     return out;
                 }
                 None => String::new(),
             },
-            (result, Status::WrongExpected) => format!(
+            (result, LineStatus::WrongExpected) => format!(
                 "line {}: {}",
                 r.line,
                 wrong_expected_of(result, r.expected.unwrap_or_default())
@@ -393,12 +394,12 @@ mod tests {
     #[test]
     fn the_worst_status_decides_the_exit_code() {
         let mut t = Tally::default();
-        t.add(Status::Solved);
-        t.add(Status::Unsolvable);
+        t.add(LineStatus::Solved);
+        t.add(LineStatus::Unsolvable);
         assert_eq!(t.worst, Some(Outcome::Unsolvable));
-        t.add(Status::Limit);
+        t.add(LineStatus::Limit);
         assert_eq!(t.worst, Some(Outcome::Limit));
-        t.add(Status::WrongExpected);
+        t.add(LineStatus::WrongExpected);
         assert_eq!(t.worst, Some(Outcome::Invalid));
     }
 }

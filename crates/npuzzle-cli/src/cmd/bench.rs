@@ -6,18 +6,17 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
+use npuzzle::expected_length::{judge, wrong_expected_of};
 use npuzzle::heuristic::TableSource;
 use npuzzle::search::Control;
-use npuzzle::SolveReport;
 use npuzzle::{
-    execute, plan, solve, Algorithm, Board, GoalSpec, Plan, Shape, Solution, SolveError,
-    SolveOptions, StopReason, Tables,
+    execute, plan, solve, Algorithm, Board, GoalSpec, LineStatus, Plan, Shape, Solution,
+    SolveError, SolveOptions, SolveReport, StopReason, Tables,
 };
 use serde_json::json;
 
 use crate::exit::Outcome;
 use crate::input::{self, Entry};
-use crate::instances::{judge, wrong_expected_of, Status};
 use crate::options::SearchArgs;
 use crate::runner;
 use crate::tables::{megabytes, peak_rss, prepare, Prepared};
@@ -290,18 +289,18 @@ impl Tally {
             Ok((_, _, result)) => result,
         };
         let (status, matches) = judge(result, run.expected);
-        self.worst = self.worst.worst(status.outcome());
+        self.worst = self.worst.worst(Outcome::from(status));
         self.matched += usize::from(matches == Some(true));
         if let Ok(s) = result {
             self.nodes += s.stats.generated;
             self.search_seconds += s.stats.seconds;
         }
         match (status, result) {
-            (Status::WrongExpected, _) => {
+            (LineStatus::WrongExpected, _) => {
                 self.wrong.push(run.index);
                 wrong_expected_of(result, run.expected.unwrap_or_default())
             }
-            (Status::Solved, _) => {
+            (LineStatus::Solved, _) => {
                 self.solved += 1;
                 String::new()
             }

@@ -4,11 +4,11 @@ use std::io::Write as _;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use npuzzle::{plan, Board, SolveError, SolveOptions, Tables};
+use npuzzle::expected_length::{judge, wrong_expected_of};
+use npuzzle::{plan, Board, LineStatus, SolveError, SolveOptions, Tables};
 
 use crate::exit::Outcome;
 use crate::input;
-use crate::instances::{judge, wrong_expected_of, Status};
 use crate::options::{self, BoardArgs, SearchArgs};
 use crate::output;
 use crate::solving::solve_one;
@@ -111,7 +111,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
         }
         // The same judgement of the file's expected length as every command of many boards.
         let (status, matches) = judge(&result, entry.expected);
-        let outcome = status.outcome();
+        let outcome = Outcome::from(status);
         if args.json {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
@@ -143,7 +143,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
             }
             if let Some(expected) = entry.expected {
                 match status {
-                    Status::WrongExpected => println!(
+                    LineStatus::WrongExpected => println!(
                         "line {}: {}",
                         entry.line,
                         wrong_expected_of(&result, expected)

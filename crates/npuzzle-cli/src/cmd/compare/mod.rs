@@ -18,12 +18,13 @@ use std::io::Write as _;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
+use npuzzle::expected_length::{judge_path, wrong_expected};
 use npuzzle::search::Control;
-use npuzzle::{generate, solvability, Board, Limits, SolveError, Tables};
+use npuzzle::{generate, solvability, Board, Limits, LineStatus, SolveError, Tables};
 
 use crate::branching::effective_branching_factor;
 use crate::exit::Outcome;
-use crate::instances::{judge_path, located, read_entries, wrong_expected, Status};
+use crate::instances::{located, read_entries};
 use crate::options::SearchArgs;
 use crate::runner;
 use args::{Format, MAX_INSTANCES};
@@ -275,7 +276,7 @@ fn disproved<'a>(
 ) -> Option<(String, Option<usize>)> {
     let wrong = runs.clone().find(|r| {
         r.error.is_none()
-            && judge_path(r.length, r.optimal, Some(expected)).0 == Status::WrongExpected
+            && judge_path(r.length, r.optimal, Some(expected)).0 == LineStatus::WrongExpected
     })?;
     let optimal = runs
         .filter(|r| r.optimal && r.error.is_none())
