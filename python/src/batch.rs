@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use crossbeam_utils::CachePadded;
 use npuzzle::search::{Control, Progress};
-use npuzzle::{Board, GoalError, Shape, Solution, SolveError};
+use npuzzle::{Board, GoalError, Planned, Shape, Solution, SolveError};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -133,12 +133,15 @@ impl Work<'_> {
     fn solve(&self, run: Range<usize>, control: Control<'_>) -> Vec<Result<Solution, SolveError>> {
         run.map(|i| {
             let start = &self.starts[i].get().board;
-            self.config.solve_with(
-                self.goals.tables(i),
-                start,
-                self.goals.board(i, start),
-                control,
-            )
+            match self.goals.planned(start) {
+                Some(planned) => planned.execute(start, control),
+                None => self.config.solve_with(
+                    self.goals.tables(i),
+                    start,
+                    self.goals.board(i, start),
+                    control,
+                ),
+            }
         })
         .collect()
     }
@@ -363,7 +366,7 @@ enum Goals {
     /// searches read. The calling thread writes the object's reference count, on the same
     /// cache line as its board, for every solution it makes, and a search reading the
     /// object would wait for that line at every board.
-    PerShape(Vec<(Py<PyBoard>, Board)>),
+    PerShape(Vec<(Py<PyBoard>, Board)>, Vec<Option<Planned>>),
     /// From `goals=`: each board its own, and whether the planner may build tables for it
     /// (see [`Goals::own`]).
     Own(Vec<Py<PyBoard>>, Vec<bool>),
@@ -390,7 +393,23 @@ impl Goals {
                 .map_err(|e| errors::error(Kind::InvalidBoard, format!("board {i}: {e}")))?;
             goals.push((Py::new(py, PyBoard::new(goal.clone()))?, goal));
         }
-        Ok(Goals::PerShape(goals))
+        // Each shape's plan made once, with its tables, for every board of the shape. A
+        // refused plan is left to each board, which reports it after its solvability.
+        let planned = py.detach(|| {
+            goals
+                .iter()
+                .map(|(_, goal)| {
+                    let control = Control {
+                        limits: config.limits,
+                        ..Control::default()
+                    };
+                    npuzzle::plan(goal, &config.options, crate::tables())
+                        .and_then(|p| Planned::with_plan(p, goal, crate::tables(), control))
+                        .ok()
+                })
+                .collect()
+        });
+        Ok(Goals::PerShape(goals, planned))
     }
 
     /// The goals of `goals=`: as many as there are boards, each of its board's shape. When
@@ -451,7 +470,7 @@ impl Goals {
     /// The goal board `i` (which is `start`) is searched towards.
     fn board(&self, i: usize, start: &Board) -> &Board {
         match self {
-            Goals::PerShape(goals) => &Self::of_shape(goals, start).1,
+            Goals::PerShape(goals, _) => &goals[Self::of_shape(goals, start)].1,
             Goals::Own(goals, _) => &goals[i].get().board,
         }
     }
@@ -459,17 +478,25 @@ impl Goals {
     /// The goal object of board `i`'s solution (`start` is the board).
     fn object(&self, i: usize, start: &Board) -> &Py<PyBoard> {
         match self {
-            Goals::PerShape(goals) => &Self::of_shape(goals, start).0,
+            Goals::PerShape(goals, _) => &goals[Self::of_shape(goals, start)].0,
             Goals::Own(goals, _) => &goals[i],
         }
     }
 
-    /// The goal of `start`'s shape; a batch has one shape or a few.
-    fn of_shape<'a>(goals: &'a [(Py<PyBoard>, Board)], start: &Board) -> &'a (Py<PyBoard>, Board) {
+    /// Where the goal of `start`'s shape is; a batch has one shape or a few.
+    fn of_shape(goals: &[(Py<PyBoard>, Board)], start: &Board) -> usize {
         goals
             .iter()
-            .find(|(_, g)| g.shape() == start.shape())
+            .position(|(_, g)| g.shape() == start.shape())
             .expect("per_shape made a goal for every shape of the batch")
+    }
+
+    /// The plan made once for board `i`'s goal, if there is one (`start` is the board).
+    fn planned(&self, start: &Board) -> Option<&Planned> {
+        match self {
+            Goals::PerShape(goals, planned) => planned[Self::of_shape(goals, start)].as_ref(),
+            Goals::Own(..) => None,
+        }
     }
 }
 

@@ -9,12 +9,11 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{bail, Result};
 use npuzzle::expected_length::judge;
 use npuzzle::search::Control;
-use npuzzle::{
-    board_file, Board, GoalSpec, LineStatus, Shape, Solution, SolveError, SolveOptions, Tables,
-};
+use npuzzle::{board_file, Board, GoalSpec, LineStatus, Shape, Solution, SolveError};
 
 use crate::exit::Outcome;
 use crate::input::{self, Entry};
+use crate::plan_book::PlanBook;
 
 impl From<LineStatus> for Outcome {
     /// The exit outcome of a line: a wrong expected length counts as invalid input (the
@@ -82,14 +81,26 @@ pub fn located(line: usize, message: &str) -> String {
     }
 }
 
+/// The goals the entries' boards are solved for by the command's `goal` (one per shape),
+/// for a [`PlanBook`]: lines with their own goal, or no board, have none.
+pub fn command_goals<'a>(
+    entries: &'a [Entry],
+    goal: &'a GoalSpec,
+) -> impl Iterator<Item = Board> + 'a {
+    entries
+        .iter()
+        .filter(|e| e.goal.is_none())
+        .filter_map(|e| e.board.as_ref().ok())
+        .filter_map(|b| goal.board(b.shape()).ok())
+}
+
 /// Solves one entry (its goal: its own from a `START | GOAL` line, else `goal` on its
-/// board's shape) and judges it against its expected length.
+/// board's shape) by its goal's plan in `book`, and judges it against its expected length.
 pub fn solve_entry(
     index: usize,
     entry: &Entry,
     goal: &GoalSpec,
-    options: &SolveOptions,
-    tables: &Tables,
+    book: &PlanBook,
     limits: npuzzle::Limits,
     cancel: &AtomicBool,
 ) -> Record {
@@ -126,7 +137,7 @@ pub fn solve_entry(
         trace: 0,
         threads: 0,
     };
-    let mut result = crate::solving::solve_counting_tables(&start, &goal, options, tables, control);
+    let mut result = book.solve(&start, &goal, control);
     crate::interrupt::relabel(&mut result);
     let (status, matches) = judge(&result, entry.expected);
     if status == LineStatus::Invalid {

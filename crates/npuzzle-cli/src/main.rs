@@ -14,6 +14,7 @@ mod interrupt;
 mod options;
 mod output;
 mod output_errors;
+mod plan_book;
 mod progress;
 mod runner;
 mod solving;

@@ -113,14 +113,14 @@ pub fn solve_counting_tables(
 
 /// Whether the tables of `plan`, with the working memory of building them, exceed the
 /// memory limit.
-fn over_memory(plan: &Plan, limits: &npuzzle::Limits) -> bool {
+pub fn over_memory(plan: &Plan, limits: &npuzzle::Limits) -> bool {
     limits
         .memory_bytes
         .is_some_and(|limit| crate::tables::plan_memory(plan) > limit)
 }
 
 /// The answer of a plan stopped by the memory limit before it began: no path, no search.
-fn stopped_by_memory(plan: &Plan, verdict: Verdict) -> Solution {
+pub fn stopped_by_memory(plan: &Plan, verdict: Verdict) -> Solution {
     let phase = &plan.phases[0];
     let heuristic = phase.heuristic.clone();
     Solution {

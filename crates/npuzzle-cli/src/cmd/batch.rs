@@ -15,8 +15,9 @@ use npuzzle::{GoalSpec, LineStatus, Shape, SolveReport, Tables};
 use serde::Serialize;
 
 use crate::exit::Outcome;
-use crate::instances::{read_entries, solve_entry, Record};
+use crate::instances::{command_goals, read_entries, solve_entry, Record};
 use crate::options::SearchArgs;
+use crate::plan_book::PlanBook;
 use crate::{aima, runner};
 
 /// Solve every board of a file, in parallel, and report each with its line number.
@@ -93,6 +94,15 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<Outcome> {
     let options = args.search.solve_options();
     let jobs = runner::jobs(args.jobs)?;
     let entries = read_entries(&args.file, args.size)?;
+    let cancel = crate::interrupt::cancel_flag();
+    let book = PlanBook::new(
+        command_goals(&entries, &args.goal),
+        &options,
+        tables,
+        limits,
+        Some(&cancel),
+        |_, _| Ok(()),
+    )?;
     let began = Instant::now();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -104,9 +114,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<Outcome> {
     let ran = runner::run_in_order(
         &entries,
         jobs,
-        |index, entry, cancel| {
-            solve_entry(index, entry, &args.goal, &options, tables, limits, cancel)
-        },
+        |index, entry, cancel| solve_entry(index, entry, &args.goal, &book, limits, cancel),
         |_, record| {
             tally.add(record.status);
             match args.format {

@@ -10,14 +10,16 @@ use npuzzle::expected_length::{judge, wrong_expected_of};
 use npuzzle::heuristic::TableSource;
 use npuzzle::search::Control;
 use npuzzle::{
-    execute, plan, solve, Algorithm, Board, GoalSpec, LineStatus, Plan, Shape, Solution,
-    SolveError, SolveOptions, SolveReport, StopReason, Tables,
+    Algorithm, Board, GoalSpec, Limits, LineStatus, Shape, Solution, SolveError, SolveOptions,
+    SolveReport, StopReason, Tables,
 };
 use serde_json::json;
 
 use crate::exit::Outcome;
 use crate::input::{self, Entry};
+use crate::instances::command_goals;
 use crate::options::SearchArgs;
+use crate::plan_book::PlanBook;
 use crate::runner;
 use crate::tables::{megabytes, peak_rss, prepare, Prepared};
 
@@ -92,7 +94,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     let entries = input::parse_entries(&text, args.size);
     let options = bench_options(&args.search.solve_options());
     // Tables first, timed apart from the searches.
-    let plans = Plans::make(&entries, &args.goal, &options, tables)?;
+    let plans = Plans::make(&entries, &args.goal, &options, tables, limits)?;
     if !args.json {
         print!("{}", header(&args, &plans, &options, threads));
     }
@@ -108,7 +110,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
                 threads,
                 ..Control::default()
             };
-            run_one(i, entry, &args.goal, &plans, &options, tables, control)
+            run_one(i, entry, &args.goal, &plans, control)
         },
         // Each row as soon as its instance (and every one before it) ends.
         |_, run| {
@@ -136,12 +138,13 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     Ok(tally.worst)
 }
 
-/// The plan of each shape among the instances (for the command's goal), made once per
-/// shape, with their tables loaded or built before any search.
+/// The plans of the instances (one per goal, see [`PlanBook`]), their tables loaded or built
+/// before any search and timed apart, and what the header names.
 struct Plans {
-    by_shape: Vec<(Shape, Plan)>,
-    /// The first plan's heuristic, for the header.
+    book: PlanBook,
+    /// The first plan's heuristic and algorithm, for the header.
     heuristic: Option<String>,
+    algorithm: Option<Algorithm>,
     prepared: Prepared,
 }
 
@@ -151,68 +154,48 @@ impl Plans {
         goal: &GoalSpec,
         options: &SolveOptions,
         tables: &Tables,
+        limits: Limits,
     ) -> Result<Plans> {
-        let mut plans = Plans {
-            by_shape: Vec::new(),
-            heuristic: None,
-            prepared: Prepared::default(),
-        };
-        for shape in entries
-            .iter()
-            .filter_map(|e| e.board.as_ref().ok())
-            .map(Board::shape)
-        {
-            if plans.by_shape.iter().any(|(s, _)| *s == shape) {
-                continue;
-            }
-            // A choice refused on this shape is reported by each board's solve, after its
-            // solvability, as every command orders them.
-            let Some((goal, p)) = goal
-                .board(shape)
-                .ok()
-                .and_then(|goal| Some((goal.clone(), plan(&goal, options, tables).ok()?)))
-            else {
-                continue;
-            };
-            plans.heuristic.get_or_insert_with(|| {
-                p.heuristic()
-                    .map_or("none".to_string(), ToString::to_string)
-            });
-            let ready = prepare(&p, &goal, tables)?;
-            plans.prepared.seconds += ready.seconds;
-            plans.prepared.events.extend(ready.events);
-            plans.by_shape.push((shape, p));
-        }
-        Ok(plans)
-    }
-
-    /// The plan made for this shape and the command's goal.
-    fn for_shape(&self, shape: Shape) -> Option<&Plan> {
-        self.by_shape
-            .iter()
-            .find(|(s, _)| *s == shape)
-            .map(|(_, p)| p)
+        let mut heuristic = None;
+        let mut algorithm = None;
+        let mut prepared = Prepared::default();
+        // A choice refused on a shape is reported by each board's solve, after its
+        // solvability, as every command orders them.
+        let book = PlanBook::new(
+            command_goals(entries, goal),
+            options,
+            tables,
+            limits,
+            None,
+            |p, goal| {
+                heuristic.get_or_insert_with(|| {
+                    p.heuristic()
+                        .map_or("none".to_string(), ToString::to_string)
+                });
+                algorithm.get_or_insert(p.algorithm());
+                let ready = prepare(p, goal, tables)?;
+                prepared.seconds += ready.seconds;
+                prepared.events.extend(ready.events);
+                Ok(())
+            },
+        )?;
+        Ok(Plans {
+            book,
+            heuristic,
+            algorithm,
+            prepared,
+        })
     }
 
     /// The algorithm the searches run (never `auto`).
     fn algorithm(&self, options: &SolveOptions) -> Algorithm {
-        self.by_shape
-            .first()
-            .map_or(options.algorithm, |(_, p)| p.phases[0].algorithm)
+        self.algorithm.unwrap_or(options.algorithm)
     }
 }
 
-/// Solves one instance: with its shape's plan, or planned on its own when its line brings
-/// its own goal (`START | GOAL`).
-fn run_one(
-    i: usize,
-    entry: &Entry,
-    goal: &GoalSpec,
-    plans: &Plans,
-    options: &SolveOptions,
-    tables: &Tables,
-    control: Control<'_>,
-) -> Run {
+/// Solves one instance: with its goal's plan, planned on its own when its line brings its
+/// own goal (`START | GOAL`).
+fn run_one(i: usize, entry: &Entry, goal: &GoalSpec, plans: &Plans, control: Control<'_>) -> Run {
     let started = Instant::now();
     let outcome = match &entry.board {
         Err(why) => Err(why.clone()),
@@ -223,13 +206,7 @@ fn run_one(
         {
             Err(why) => Err(format!("line {}: {why}", entry.line)),
             Ok(goal) => {
-                let planned = plans
-                    .for_shape(start.shape())
-                    .filter(|_| entry.goal.is_none());
-                let mut result = match planned {
-                    Some(p) => execute(p, start, &goal, tables, control),
-                    None => solve(start, &goal, options, tables, control),
-                };
+                let mut result = plans.book.solve(start, &goal, control);
                 crate::interrupt::relabel(&mut result);
                 Ok((start.clone(), goal, result))
             }

@@ -15,39 +15,20 @@ pub const MAX_PERFECT_CELLS: usize = 10;
 #[derive(Clone, Debug)]
 pub struct PerfectTable {
     n: usize,
-    /// Distance by permutation rank; `u8::MAX` for states in the other parity class
-    /// (through this thread's [`Shared`] handle).
-    dist: Arc<Shared>,
+    /// Distance by permutation rank; `u8::MAX` for states in the other parity class.
+    dist: Arc<Vec<u8>>,
 }
-
-/// The distances every thread shares, held by each thread through an `Arc` of its own (see
-/// [`super::Tables::perfect`]): a batch of 8-puzzles takes the table once per board, and if
-/// every thread counted its references on the same counter, they would take turns at that
-/// cache line for each board.
-#[derive(Debug)]
-pub(crate) struct Shared(Arc<Vec<u8>>);
 
 impl PerfectTable {
     /// A table from its distances by permutation rank (see [`super::Tables::perfect`],
     /// which builds and keeps them).
     pub(crate) fn from_distances(n: usize, dist: Arc<Vec<u8>>) -> PerfectTable {
-        PerfectTable::from_handle(n, Arc::new(Shared(dist)))
-    }
-
-    /// A table sharing `dist`'s reference count.
-    pub(crate) fn from_handle(n: usize, dist: Arc<Shared>) -> PerfectTable {
         PerfectTable { n, dist }
-    }
-
-    /// The distances by rank and their counter, as [`from_handle`](Self::from_handle) takes
-    /// them.
-    pub(crate) fn handle(&self) -> &Arc<Shared> {
-        &self.dist
     }
 
     /// The exact number of moves from `tiles` to the goal, or `None` if unreachable.
     pub fn distance(&self, tiles: &[u8]) -> Option<u32> {
-        match self.dist.0[rank(tiles)] {
+        match self.dist[rank(tiles)] {
             u8::MAX => None,
             d => Some(u32::from(d)),
         }
@@ -61,12 +42,12 @@ impl PerfectTable {
 
 impl Heuristic for PerfectTable {
     fn estimate(&self, tiles: &[u8]) -> f64 {
-        f64::from(self.dist.0[rank(tiles)])
+        f64::from(self.dist[rank(tiles)])
     }
     /// The whole table, although it is shared with other searches of the same goal: it is
     /// held for as long as this search runs.
     fn heap_bytes(&self) -> u64 {
-        self.dist.0.len() as u64
+        self.dist.len() as u64
     }
 }
 

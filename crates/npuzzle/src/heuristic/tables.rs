@@ -12,10 +12,8 @@
 //! [`store`]), else a fresh build (saved to the cache when the policy allows). Tables in memory are dropped least recently used first when
 //! they outgrow the policy's budget.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::Instant;
 
@@ -81,69 +79,6 @@ pub struct TableEvent {
 /// The exact table's key: shape and goal.
 type PerfectKey = (usize, usize, Vec<u8>);
 
-/// The exact table this thread fetched last, and from which [`Tables`] value.
-///
-/// Solving many small boards (`solve_many`, `batch`, the server's quick pool) asks for the
-/// same table thousands of times a second on every thread; the lock all threads share then
-/// costs more than the solving. A thread finds its last table here instead. It keeps at most
-/// one table alive (at most 10 cells: 3.6 MB) after the shared tables drop it.
-struct LastPerfect {
-    id: u64,
-    shape: (usize, usize),
-    goal: Vec<u8>,
-    /// This thread's own count of references to the shared distances.
-    dist: Arc<perfect::Shared>,
-}
-
-thread_local! {
-    static LAST_PERFECT: RefCell<Option<LastPerfect>> = const { RefCell::new(None) };
-}
-
-impl LastPerfect {
-    fn is(&self, id: u64, puzzle: &Puzzle) -> bool {
-        self.id == id
-            && self.shape == (puzzle.shape.rows(), puzzle.shape.cols())
-            && self.goal == puzzle.goal
-    }
-
-    fn get(id: u64, puzzle: &Puzzle) -> Option<Arc<perfect::Shared>> {
-        LAST_PERFECT.with_borrow(|last| {
-            last.as_ref()
-                .filter(|l| l.is(id, puzzle))
-                .map(|l| l.dist.clone())
-        })
-    }
-
-    /// Whether this thread's memo holds the table, without touching its reference count:
-    /// every thread counts on the same one, and a write to it from each board's plan makes
-    /// the threads of a batch take turns at that cache line.
-    fn has(id: u64, puzzle: &Puzzle) -> bool {
-        LAST_PERFECT.with_borrow(|last| last.as_ref().is_some_and(|l| l.is(id, puzzle)))
-    }
-
-    /// Forgets this thread's memo of `key` (`None`: of any table) of value `id`. Other
-    /// threads keep theirs until they fetch another table.
-    fn forget(id: u64, key: Option<&PerfectKey>) {
-        LAST_PERFECT.with_borrow_mut(|last| {
-            let matches = last.as_ref().is_some_and(|l| {
-                l.id == id && key.is_none_or(|(r, c, g)| l.shape == (*r, *c) && l.goal == *g)
-            });
-            if matches {
-                *last = None;
-            }
-        });
-    }
-
-    fn set(id: u64, puzzle: &Puzzle, dist: &Arc<perfect::Shared>) {
-        LAST_PERFECT.set(Some(LastPerfect {
-            id,
-            shape: (puzzle.shape.rows(), puzzle.shape.cols()),
-            goal: puzzle.goal.clone(),
-            dist: dist.clone(),
-        }));
-    }
-}
-
 /// One table in memory, with when it was last used (for eviction).
 struct Held<T> {
     table: Arc<T>,
@@ -160,8 +95,6 @@ struct InMemory {
 }
 
 struct Inner {
-    /// Tells this value from others in the thread-local memo ([`LastPerfect`]).
-    id: u64,
     dir: Option<PathBuf>,
     /// The key of the cache's digests: given, or the user's, read (or made) when the cache
     /// is first used, so a program without a cache directory never touches it.
@@ -205,13 +138,11 @@ impl Tables {
         policy: TablePolicy,
         digest_key: Option<DigestKey>,
     ) -> Tables {
-        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         let digest = OnceLock::new();
         if let Some(key) = digest_key {
             let _ = digest.set(Ok(key));
         }
         Tables(Arc::new(Inner {
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             dir,
             digest_key: digest,
             policy,
@@ -259,7 +190,6 @@ impl Tables {
         let mut held = self.lock();
         held.patterns.clear();
         held.perfect.clear();
-        LastPerfect::forget(self.0.id, None);
     }
 
     /// Whether the pattern table is in memory, or in the cache directory with a sound
@@ -280,8 +210,7 @@ impl Tables {
 
     /// Whether the exact table for this puzzle's goal is in memory.
     pub fn perfect_in_memory(&self, puzzle: &Puzzle) -> bool {
-        LastPerfect::has(self.0.id, puzzle)
-            || self.lock().perfect.contains_key(&perfect_key(puzzle))
+        self.lock().perfect.contains_key(&perfect_key(puzzle))
     }
 
     /// The pattern table for `key`: from memory, else from the cache directory, else built
@@ -372,17 +301,6 @@ impl Tables {
                 max: MAX_PERFECT_CELLS,
             });
         }
-        if let Some(dist) = LastPerfect::get(self.0.id, puzzle) {
-            return Ok(PerfectTable::from_handle(n, dist));
-        }
-        let table = self.perfect_shared(puzzle)?;
-        LastPerfect::set(self.0.id, puzzle, table.handle());
-        Ok(table)
-    }
-
-    /// [`perfect`](Self::perfect) from the tables all threads share.
-    fn perfect_shared(&self, puzzle: &Puzzle) -> Result<PerfectTable, HeuristicError> {
-        let n = puzzle.cells();
         let key = perfect_key(puzzle);
         let touch = |held: &mut InMemory| {
             held.clock += 1;
@@ -444,7 +362,6 @@ impl Tables {
                 }
                 (_, Some((_, k))) => {
                     held.perfect.remove(&k);
-                    LastPerfect::forget(self.0.id, Some(&k));
                 }
                 (Some((_, k)), None) => {
                     held.patterns.remove(&k);

@@ -26,6 +26,7 @@ use crate::branching::effective_branching_factor;
 use crate::exit::Outcome;
 use crate::instances::{located, read_entries};
 use crate::options::SearchArgs;
+use crate::plan_book::PlanBook;
 use crate::runner;
 use args::{Format, MAX_INSTANCES};
 use config::{configs, Config, Reference};
@@ -129,11 +130,32 @@ impl Schedule {
             .iter()
             .map(SearchArgs::limits)
             .collect::<Result<_>>()?;
+        // One plan per configuration and shape for the command's goal, made ready before
+        // any search; an instance with a goal of its own is planned with it.
+        let cancel = crate::interrupt::cancel_flag();
+        let books: Vec<PlanBook> = searches
+            .iter()
+            .zip(&limits)
+            .map(|(search, &limits)| {
+                let goals = instances
+                    .iter()
+                    .filter_map(|i| args.goal.board(i.board.shape()).ok());
+                let options = search.solve_options();
+                PlanBook::new(
+                    goals,
+                    &options,
+                    tables,
+                    limits,
+                    Some(&cancel),
+                    |_, _| Ok(()),
+                )
+            })
+            .collect::<Result<_>>()?;
         let mut runs = vec![vec![Run::default(); instances.len()]; self.slots.len()];
         runner::run_in_order(
             &self.tasks,
             jobs,
-            |_, &(c, i), cancel| run_one(&instances[i], &searches[c], tables, limits[c], cancel),
+            |_, &(c, i), cancel| run_one(&instances[i], &books[c], limits[c], cancel),
             |t, run| {
                 let (c, i) = self.tasks[t];
                 runs[c][i] = run;
@@ -285,13 +307,7 @@ fn disproved<'a>(
 }
 
 /// Solves one instance with one configuration.
-fn run_one(
-    inst: &Instance,
-    search: &SearchArgs,
-    tables: &Tables,
-    limits: Limits,
-    cancel: &AtomicBool,
-) -> Run {
+fn run_one(inst: &Instance, book: &PlanBook, limits: Limits, cancel: &AtomicBool) -> Run {
     let control = Control {
         limits,
         cancel: Some(cancel),
@@ -299,13 +315,7 @@ fn run_one(
         trace: 0,
         threads: 0,
     };
-    let mut result = crate::solving::solve_counting_tables(
-        &inst.board,
-        &inst.goal,
-        &search.solve_options(),
-        tables,
-        control,
-    );
+    let mut result = book.solve(&inst.board, &inst.goal, control);
     crate::interrupt::relabel(&mut result);
     match result {
         Ok(s) => Run {

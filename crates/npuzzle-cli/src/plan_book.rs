@@ -1,0 +1,96 @@
+//! The plans of a command that solves many boards (`batch`, `solve --file`, `bench`,
+//! `compare`): one per goal, made once and made ready ([`Planned`]: its tables loaded or
+//! built, its heuristic made), then shared by every board of that goal on every thread. A
+//! board with a goal the book was not made for (a `START | GOAL` line) is planned on its own.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+use npuzzle::search::Control;
+use npuzzle::{check_solvable, plan, Board, Limits, Plan, Planned, Solution, SolveError};
+use npuzzle::{SolveOptions, Tables};
+
+use crate::solving::{over_memory, solve_counting_tables, stopped_by_memory};
+
+/// A goal's plan, ready to run or ruled out before any table is built.
+enum Ready {
+    Planned(Planned),
+    /// The plan's tables would not fit the memory limit: every board stops at once.
+    OverMemory(Plan),
+}
+
+/// Plans made once per goal.
+pub struct PlanBook {
+    options: SolveOptions,
+    tables: Tables,
+    by_goal: HashMap<Board, Result<Ready, SolveError>>,
+}
+
+impl PlanBook {
+    /// Plans once for each of `goals` (repeats are planned once) and makes each plan ready.
+    /// Give it the command's goals, one per shape, not the goals of `START | GOAL` pairs: a
+    /// book holds every plan's tables at once.
+    /// `prepare` is called with each plan first, to load or build its tables where the
+    /// command shows that (`bench`'s progress bars and table times); table builds left to
+    /// this book are held to `limits`' time and `cancel`, as a search's would be: a build
+    /// they stop leaves each board's search to build the table under its own limits.
+    ///
+    /// # Errors
+    /// What `prepare` returns (a build stopped by Ctrl-C).
+    pub fn new(
+        goals: impl IntoIterator<Item = Board>,
+        options: &SolveOptions,
+        tables: &Tables,
+        limits: Limits,
+        cancel: Option<&AtomicBool>,
+        mut prepare: impl FnMut(&Plan, &Board) -> anyhow::Result<()>,
+    ) -> anyhow::Result<PlanBook> {
+        let mut by_goal = HashMap::new();
+        for goal in goals {
+            if by_goal.contains_key(&goal) {
+                continue;
+            }
+            let ready = match plan(&goal, options, tables) {
+                Err(e) => Err(e),
+                Ok(p) if over_memory(&p, &limits) => Ok(Ready::OverMemory(p)),
+                Ok(p) => {
+                    prepare(&p, &goal)?;
+                    let control = Control {
+                        limits,
+                        cancel,
+                        ..Control::default()
+                    };
+                    Planned::with_plan(p, &goal, tables, control).map(Ready::Planned)
+                }
+            };
+            by_goal.insert(goal, ready);
+        }
+        Ok(PlanBook {
+            options: options.clone(),
+            tables: tables.clone(),
+            by_goal,
+        })
+    }
+
+    /// Solves `start` for `goal`: solvability first, then the goal's plan (or its refusal),
+    /// as every command orders them.
+    ///
+    /// # Errors
+    /// As [`npuzzle::solve`].
+    pub fn solve(
+        &self,
+        start: &Board,
+        goal: &Board,
+        control: Control<'_>,
+    ) -> Result<Solution, SolveError> {
+        let Some(ready) = self.by_goal.get(goal) else {
+            return solve_counting_tables(start, goal, &self.options, &self.tables, control);
+        };
+        let verdict = check_solvable(start, goal)?;
+        match ready {
+            Err(refused) => Err(refused.clone()),
+            Ok(Ready::OverMemory(p)) => Ok(stopped_by_memory(p, verdict)),
+            Ok(Ready::Planned(p)) => p.execute(start, control),
+        }
+    }
+}

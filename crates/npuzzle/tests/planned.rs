@@ -1,0 +1,71 @@
+//! A plan made once ([`Planned`]) answers board after board as `solve` does, optimal
+//! against an independent breadth-first search, holding its own tables: the shared store
+//! can drop them and nothing is fetched or built again.
+
+mod common;
+
+use npuzzle::generate;
+use npuzzle::search::Control;
+use npuzzle::{solve, Board, GoalSpec, HeuristicSpec, Planned, SolveOptions, TablePolicy, Tables};
+
+fn random_boards(size: &str, n: usize, seed: u64) -> Vec<Board> {
+    let shape = size.parse().unwrap();
+    let goal = GoalSpec::Standard.board(shape).unwrap();
+    let mut rng = generate::rng(seed);
+    (0..n)
+        .map(|_| generate::random_solvable(&goal, &mut rng))
+        .collect()
+}
+
+#[test]
+fn planned_answers_as_solve_does_and_optimally() {
+    let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
+    let distances = common::bfs_distances(&goal);
+    for options in [
+        SolveOptions::default(),
+        SolveOptions {
+            heuristic: Some(HeuristicSpec::Perfect),
+            ..SolveOptions::default()
+        },
+        SolveOptions {
+            heuristic: Some("pdb:4-4".parse().unwrap()),
+            algorithm: npuzzle::Algorithm::AStar,
+            ..SolveOptions::default()
+        },
+    ] {
+        let tables = Tables::new(None, TablePolicy::default());
+        let planned = Planned::new(&goal, &options, &tables).unwrap();
+        for start in random_boards("3x3", 200, 5) {
+            let once = planned.execute(&start, Control::default()).unwrap();
+            let each = solve(&start, &goal, &options, &tables, Control::default()).unwrap();
+            let moves = once.moves.clone().unwrap();
+            common::assert_replays(&start, &moves, &goal);
+            let key: Vec<u32> = start.tiles().iter().map(|&t| t as u32).collect();
+            assert_eq!(moves.len() as u32, distances[&key]);
+            assert!(once.optimal);
+            assert_eq!(once.length(), each.length());
+            assert_eq!(once.stats.generated, each.stats.generated);
+            assert_eq!(once.heuristic, each.heuristic);
+        }
+    }
+}
+
+#[test]
+fn planned_holds_its_tables_and_fetches_nothing_more() {
+    let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
+    let tables = Tables::new(None, TablePolicy::default());
+    let options = SolveOptions {
+        heuristic: Some(HeuristicSpec::Perfect),
+        ..SolveOptions::default()
+    };
+    let planned = Planned::new(&goal, &options, &tables).unwrap();
+    assert!(tables.bytes_in_memory() > 0);
+    tables.clear_memory();
+    for start in random_boards("3x3", 50, 9) {
+        let s = planned.execute(&start, Control::default()).unwrap();
+        assert!(s.optimal);
+    }
+    // Solving board after board by `solve` would have fetched the table into the store
+    // again (building it, with no cache directory).
+    assert_eq!(tables.bytes_in_memory(), 0);
+}
