@@ -46,20 +46,21 @@ const COLOURS: [&str; 10] = [
 impl Chart {
     /// The SVG document.
     pub fn to_svg(&self) -> String {
-        let points: Vec<(f64, f64)> = self
-            .series
-            .iter()
-            .flat_map(|s| s.points.iter().copied())
-            .filter(|&(x, y)| x.is_finite() && y.is_finite() && y > 0.0)
-            .collect();
-        let (x_min, x_max) = padded_range(points.iter().map(|p| p.0));
-        let (d_min, d_max) = decade_range(points.iter().map(|p| p.1));
-        let sx = |x: f64| LEFT + (x - x_min) / (x_max - x_min) * (RIGHT - LEFT);
-        let sy = |y: f64| {
-            BOTTOM - (y.log10() - f64::from(d_min)) / f64::from(d_max - d_min) * (BOTTOM - TOP)
-        };
-
+        let scale = Scale::of(&self.series);
         let mut svg = String::new();
+        self.write_header(&mut svg);
+        self.write_x_axis(&mut svg, &scale);
+        self.write_y_axis(&mut svg, &scale);
+        for (i, s) in self.series.iter().enumerate() {
+            write_series(&mut svg, s, COLOURS[i % COLOURS.len()], &scale);
+        }
+        self.write_legend(&mut svg);
+        svg.push_str("</svg>\n");
+        svg
+    }
+
+    /// The document's opening, background, title and subtitle.
+    fn write_header(&self, svg: &mut String) {
         let _ = writeln!(svg, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
         let _ = writeln!(
             svg,
@@ -82,15 +83,17 @@ impl Chart {
             (LEFT + RIGHT) / 2.0,
             escape(&self.subtitle)
         );
+    }
 
-        // x axis: a tick at each "nice" step.
+    /// The x axis: a tick at each "nice" step, and its title.
+    fn write_x_axis(&self, svg: &mut String, scale: &Scale) {
         let _ = writeln!(svg, r#"<g id="x-axis" class="axis">"#);
         let _ = writeln!(
             svg,
             r#"<line x1="{LEFT}" y1="{BOTTOM}" x2="{RIGHT}" y2="{BOTTOM}" stroke="black"/>"#
         );
-        for x in ticks(x_min, x_max) {
-            let px = sx(x);
+        for x in ticks(scale.x_min, scale.x_max) {
+            let px = scale.x(x);
             let _ = writeln!(
                 svg,
                 r##"<line x1="{px:.1}" y1="{TOP}" x2="{px:.1}" y2="{BOTTOM}" stroke="#e4e4e4"/><line x1="{px:.1}" y1="{BOTTOM}" x2="{px:.1}" y2="{}" stroke="black"/><text x="{px:.1}" y="{}" text-anchor="middle">{}</text>"##,
@@ -107,16 +110,18 @@ impl Chart {
             escape(&self.x_label)
         );
         let _ = writeln!(svg, "</g>");
+    }
 
-        // y axis: a tick at each power of ten.
+    /// The y axis: a tick at each power of ten (at most about 8), and its title.
+    fn write_y_axis(&self, svg: &mut String, scale: &Scale) {
         let _ = writeln!(svg, r#"<g id="y-axis" class="axis">"#);
         let _ = writeln!(
             svg,
             r#"<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{BOTTOM}" stroke="black"/>"#
         );
-        let step = ((d_max - d_min) as usize).div_ceil(8).max(1);
-        for d in (d_min..=d_max).step_by(step) {
-            let py = sy(10f64.powi(d));
+        let step = ((scale.d_max - scale.d_min) as usize).div_ceil(8).max(1);
+        for d in (scale.d_min..=scale.d_max).step_by(step) {
+            let py = scale.y(10f64.powi(d));
             let _ = writeln!(
                 svg,
                 r##"<line x1="{LEFT}" y1="{py:.1}" x2="{RIGHT}" y2="{py:.1}" stroke="#e4e4e4"/><line x1="{}" y1="{py:.1}" x2="{LEFT}" y2="{py:.1}" stroke="black"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"##,
@@ -133,44 +138,10 @@ impl Chart {
             escape(&self.y_label)
         );
         let _ = writeln!(svg, "</g>");
+    }
 
-        for (i, s) in self.series.iter().enumerate() {
-            let colour = COLOURS[i % COLOURS.len()];
-            let mut pts: Vec<(f64, f64)> = s
-                .points
-                .iter()
-                .copied()
-                .filter(|&(x, y)| x.is_finite() && y.is_finite() && y > 0.0)
-                .collect();
-            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let _ = writeln!(
-                svg,
-                r#"<g class="series" data-name="{}" stroke="{colour}" fill="{colour}">"#,
-                escape(&s.name)
-            );
-            let coords: Vec<String> = pts
-                .iter()
-                .map(|&(x, y)| format!("{:.1},{:.1}", sx(x), sy(y)))
-                .collect();
-            let _ = writeln!(
-                svg,
-                r#"<polyline points="{}" fill="none" stroke-width="2"/>"#,
-                coords.join(" ")
-            );
-            for &(x, y) in &pts {
-                let _ = writeln!(
-                    svg,
-                    r#"<circle cx="{:.1}" cy="{:.1}" r="3"><title>{}: {} at {}</title></circle>"#,
-                    sx(x),
-                    sy(y),
-                    escape(&s.name),
-                    number(y),
-                    number(x)
-                );
-            }
-            let _ = writeln!(svg, "</g>");
-        }
-
+    /// One entry per series: its colour's line and dot, and its name.
+    fn write_legend(&self, svg: &mut String) {
         let _ = writeln!(svg, r#"<g id="legend">"#);
         for (i, s) in self.series.iter().enumerate() {
             let colour = COLOURS[i % COLOURS.len()];
@@ -187,8 +158,80 @@ impl Chart {
             );
         }
         let _ = writeln!(svg, "</g>");
-        svg.push_str("</svg>\n");
-        svg
+    }
+}
+
+/// A series' line, with a dot (and a tooltip) at each point, in x order.
+fn write_series(svg: &mut String, s: &Series, colour: &str, scale: &Scale) {
+    let mut pts: Vec<(f64, f64)> = s.points.iter().copied().filter(|&p| plottable(p)).collect();
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let _ = writeln!(
+        svg,
+        r#"<g class="series" data-name="{}" stroke="{colour}" fill="{colour}">"#,
+        escape(&s.name)
+    );
+    let coords: Vec<String> = pts
+        .iter()
+        .map(|&(x, y)| format!("{:.1},{:.1}", scale.x(x), scale.y(y)))
+        .collect();
+    let _ = writeln!(
+        svg,
+        r#"<polyline points="{}" fill="none" stroke-width="2"/>"#,
+        coords.join(" ")
+    );
+    for &(x, y) in &pts {
+        let _ = writeln!(
+            svg,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="3"><title>{}: {} at {}</title></circle>"#,
+            scale.x(x),
+            scale.y(y),
+            escape(&s.name),
+            number(y),
+            number(x)
+        );
+    }
+    let _ = writeln!(svg, "</g>");
+}
+
+/// Whether a point can be drawn: finite, and above 0 for the log scale.
+fn plottable((x, y): (f64, f64)) -> bool {
+    x.is_finite() && y.is_finite() && y > 0.0
+}
+
+/// Where data values land on the page: x linear over the data's padded range, y by
+/// powers of ten over whole decades.
+struct Scale {
+    x_min: f64,
+    x_max: f64,
+    d_min: i32,
+    d_max: i32,
+}
+
+impl Scale {
+    fn of(series: &[Series]) -> Scale {
+        let points: Vec<(f64, f64)> = series
+            .iter()
+            .flat_map(|s| s.points.iter().copied())
+            .filter(|&p| plottable(p))
+            .collect();
+        let (x_min, x_max) = padded_range(points.iter().map(|p| p.0));
+        let (d_min, d_max) = decade_range(points.iter().map(|p| p.1));
+        Scale {
+            x_min,
+            x_max,
+            d_min,
+            d_max,
+        }
+    }
+
+    fn x(&self, x: f64) -> f64 {
+        LEFT + (x - self.x_min) / (self.x_max - self.x_min) * (RIGHT - LEFT)
+    }
+
+    fn y(&self, y: f64) -> f64 {
+        BOTTOM
+            - (y.log10() - f64::from(self.d_min)) / f64::from(self.d_max - self.d_min)
+                * (BOTTOM - TOP)
     }
 }
 

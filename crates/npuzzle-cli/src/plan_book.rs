@@ -1,4 +1,4 @@
-//! The plans of a command that solves many boards (`batch`, `solve --file`, `bench`,
+//! The plans of a command that solves many boards (`batch`, `bench`,
 //! `compare`): one per goal, made once and made ready ([`Planned`]: its tables loaded or
 //! built, its heuristic made), then shared by every board of that goal on every thread. A
 //! board with a goal the book was not made for (a `START | GOAL` line) is planned on its own.

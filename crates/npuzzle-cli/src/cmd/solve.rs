@@ -5,10 +5,10 @@ use std::io::Write as _;
 use anyhow::{Context, Result};
 use clap::Args;
 use npuzzle::expected_length::{judge, wrong_expected_of};
-use npuzzle::{plan, Board, LineStatus, SolveError, SolveOptions, Tables};
+use npuzzle::{plan, Board, LineStatus, Solution, SolveError, SolveOptions, Tables};
 
 use crate::exit::Outcome;
-use crate::input;
+use crate::input::{self, Entry};
 use crate::options::{self, BoardArgs, SearchArgs};
 use crate::output;
 use crate::solving::solve_one;
@@ -52,113 +52,147 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
     args.search.limits()?; // report bad limits before reading any input
-    let trace = args.trace.map(|n| n.min(100_000)).unwrap_or(0);
-    let threads = options::threads(args.threads, options::all_cores())?;
     let entries = input::boards(&args.input)?;
-    let single = entries.len() == 1;
+    let run = Run {
+        single: entries.len() == 1,
+        trace: args.trace.map(|n| n.min(100_000)).unwrap_or(0),
+        threads: options::threads(args.threads, options::all_cores())?,
+        args: &args,
+        tables,
+    };
     let mut worst = Outcome::Success;
     for entry in entries {
         if crate::interrupt::interrupted() {
             break; // Ctrl-C: the boards not yet started are left out
         }
+        worst = worst.worst(run.entry(entry)?);
+    }
+    Ok(worst)
+}
+
+/// What every board of one `solve` shares.
+struct Run<'a> {
+    args: &'a SolveArgs,
+    tables: &'a Tables,
+    /// One board (an argument, or a file of one): its errors end the command with their
+    /// own words; in a file, each is printed with its line and the next board follows.
+    single: bool,
+    trace: usize,
+    threads: usize,
+}
+
+impl Run<'_> {
+    /// One board: its goal, then its plan (`--explain`) or its solve, printed.
+    fn entry(&self, entry: Entry) -> Result<Outcome> {
         let start = match entry.board {
             Ok(b) => b,
-            Err(e) if single => anyhow::bail!(e),
-            Err(e) => {
-                print_invalid(&e, args.json);
-                worst = worst.worst(Outcome::Invalid);
-                continue;
-            }
+            Err(e) => return self.invalid(anyhow::anyhow!(e.clone()), e),
         };
         // A `START | GOAL` line brings its own goal.
         let goal = match entry
             .goal
-            .map_or_else(|| args.input.goal.board(start.shape()), Ok)
+            .map_or_else(|| self.args.input.goal.board(start.shape()), Ok)
         {
             Ok(g) => g,
-            Err(e) if single => anyhow::bail!(e),
             Err(e) => {
-                print_invalid(&format!("line {}: {e}", entry.line), args.json);
-                worst = worst.worst(Outcome::Invalid);
-                continue;
+                let line = format!("line {}: {e}", entry.line);
+                return self.invalid(e.into(), line);
             }
         };
-        if args.explain {
-            explain(&goal, &args.search.solve_options(), tables, args.json)?;
-            continue;
+        if self.args.explain {
+            explain(
+                &goal,
+                &self.args.search.solve_options(),
+                self.tables,
+                self.args.json,
+            )?;
+            return Ok(Outcome::Success);
         }
-        let mut result = solve_one(
+        let result = solve_one(
             &start,
             &goal,
-            &args.search,
-            tables,
-            trace,
-            threads,
-            args.progress,
+            &self.args.search,
+            self.tables,
+            self.trace,
+            self.threads,
+            self.args.progress,
         )?;
         if let Err(e) = &result {
             if !matches!(e, SolveError::Unsolvable(_)) {
-                if single {
-                    anyhow::bail!(e.clone());
-                }
-                print_invalid(&format!("line {}: {e}", entry.line), args.json);
-                worst = worst.worst(Outcome::Invalid);
-                continue;
+                let line = format!("line {}: {e}", entry.line);
+                return self.invalid(e.clone().into(), line);
             }
         }
-        if args.path {
+        if self.args.path {
             stream::warn_path(&start, &result);
         }
-        // The same judgement of the file's expected length as every command of many boards.
-        let (status, matches) = judge(&result, entry.expected);
-        let outcome = Outcome::from(status);
-        if args.json {
-            let stdout = std::io::stdout();
+        self.print(entry.line, entry.expected, &start, &goal, result)
+    }
+
+    /// A board that cannot be solved as asked: the command's error when it is the only
+    /// one, else `in_file` printed (JSON: an `error` object) and the next board follows.
+    fn invalid(&self, error: anyhow::Error, in_file: String) -> Result<Outcome> {
+        if self.single {
+            return Err(error);
+        }
+        print_invalid(&in_file, self.args.json);
+        Ok(Outcome::Invalid)
+    }
+
+    /// Prints a solve (text or JSON) with the judgement of the file's expected length, the
+    /// same as every command of many boards makes, and returns its outcome.
+    fn print(
+        &self,
+        line: usize,
+        expected: Option<usize>,
+        start: &Board,
+        goal: &Board,
+        mut result: Result<Solution, SolveError>,
+    ) -> Result<Outcome> {
+        let (status, matches) = judge(&result, expected);
+        let stdout = std::io::stdout();
+        if self.args.json {
             let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
             // A write error ends the run; `main` tells a reader that went away (`| head`, a
             // quiet exit) from a full disk (exit 2).
-            let expected = entry.expected.map(|e| (e, matches));
-            stream::json(&mut out, &start, &goal, result, args.path, expected)
+            let expected = expected.map(|e| (e, matches));
+            stream::json(&mut out, start, goal, result, self.args.path, expected)
                 .and_then(|()| out.flush())
                 .context("cannot write the output")?;
-        } else {
-            if !single {
-                println!("== line {} ==", entry.line);
-            }
-            // As JSON lines, the trace follows the text instead of its boards.
-            let trace_lines = match (&mut result, args.trace_format) {
-                (Ok(s), TraceFormat::Json) => Some(std::mem::take(&mut s.trace)),
-                _ => None,
-            };
-            {
-                let stdout = std::io::stdout();
-                let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-                output::write_text(&mut out, &start, &goal, &result, args.path)
-                    .and_then(|()| out.flush())
-                    .context("cannot write the output")?;
-            }
-            if let Some(steps) = trace_lines.filter(|t| !t.is_empty()) {
-                println!("\nExpansion order (one JSON object per line):");
-                print!("{}", trace::json_lines(&steps));
-            }
-            if let Some(expected) = entry.expected {
-                match status {
-                    LineStatus::WrongExpected => println!(
-                        "line {}: {}",
-                        entry.line,
-                        wrong_expected_of(&result, expected)
-                    ),
-                    _ if matches == Some(true) => println!("Expected length {expected}: matches."),
-                    _ => println!("Expected length {expected}."),
+            return Ok(Outcome::from(status));
+        }
+        if !self.single {
+            println!("== line {line} ==");
+        }
+        // As JSON lines, the trace follows the text instead of its boards.
+        let trace_lines = match (&mut result, self.args.trace_format) {
+            (Ok(s), TraceFormat::Json) => Some(std::mem::take(&mut s.trace)),
+            _ => None,
+        };
+        {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
+            output::write_text(&mut out, start, goal, &result, self.args.path)
+                .and_then(|()| out.flush())
+                .context("cannot write the output")?;
+        }
+        if let Some(steps) = trace_lines.filter(|t| !t.is_empty()) {
+            println!("\nExpansion order (one JSON object per line):");
+            print!("{}", trace::json_lines(&steps));
+        }
+        if let Some(expected) = expected {
+            match status {
+                LineStatus::WrongExpected => {
+                    println!("line {line}: {}", wrong_expected_of(&result, expected))
                 }
-            }
-            if !single {
-                println!();
+                _ if matches == Some(true) => println!("Expected length {expected}: matches."),
+                _ => println!("Expected length {expected}."),
             }
         }
-        worst = worst.worst(outcome);
+        if !self.single {
+            println!();
+        }
+        Ok(Outcome::from(status))
     }
-    Ok(worst)
 }
 
 fn print_invalid(message: &str, json: bool) {
