@@ -3,14 +3,15 @@
 //! Exit codes: 0 solved (or solvable), 1 unsolvable, 2 invalid input, 3 a limit stopped the
 //! search.
 
-mod aima;
-mod branching;
+mod branching_factor;
 mod chart;
 mod cmd;
+mod course_report;
 mod exit;
 mod input;
-mod instances;
 mod interrupt;
+mod json_stream;
+mod many_boards;
 mod options;
 mod output;
 mod output_errors;
@@ -18,8 +19,7 @@ mod plan_book;
 mod progress;
 mod runner;
 mod solving;
-mod stream;
-mod tables;
+mod table_builds;
 mod trace;
 
 use std::path::PathBuf;
@@ -138,7 +138,7 @@ fn main() -> ExitCode {
         }
     };
     // The one place tables are opened: every command gets this value.
-    let tables = tables::open(cli.pdb_dir);
+    let tables = table_builds::open(cli.pdb_dir);
     interrupt::clean_up_on_exit(tables.cache_dir());
     if matches!(
         cli.command,

@@ -15,7 +15,7 @@ use npuzzle::{
 
 use crate::options::SearchArgs;
 use crate::progress::{JsonProgress, SearchSpinner};
-use crate::tables::prepare_within;
+use crate::table_builds::prepare_within;
 
 /// Plans, prepares the plan's tables (with a progress bar) and solves, with a spinner on a
 /// terminal (and, with `json_progress`, JSON lines of the anytime engine's progress on
@@ -116,7 +116,7 @@ pub fn solve_counting_tables(
 pub fn over_memory(plan: &Plan, limits: &npuzzle::Limits) -> bool {
     limits
         .memory_bytes
-        .is_some_and(|limit| crate::tables::plan_memory(plan) > limit)
+        .is_some_and(|limit| crate::table_builds::plan_memory(plan) > limit)
 }
 
 /// The answer of a plan stopped by the memory limit before it began: no path, no search.

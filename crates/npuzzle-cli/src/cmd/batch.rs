@@ -15,10 +15,10 @@ use npuzzle::{GoalSpec, LineStatus, Shape, SolveReport, Tables};
 use serde::Serialize;
 
 use crate::exit::Outcome;
-use crate::instances::{command_goals, read_entries, solve_entry, Record};
+use crate::many_boards::{command_goals, read_entries, solve_entry, Record};
 use crate::options::SearchArgs;
 use crate::plan_book::PlanBook;
-use crate::{aima, runner};
+use crate::{course_report, runner};
 
 /// Solve every board of a file, in parallel, and report each with its line number.
 #[derive(Args, Debug)]
@@ -369,7 +369,7 @@ fn aima_block(r: &Record, several: bool) -> String {
         Ok(s) => match (&s.result, r.status) {
             (Ok(sol), LineStatus::Solved) => match &sol.moves {
                 Some(moves) => {
-                    out.push_str(&aima::report(sol, moves));
+                    out.push_str(&course_report::report(sol, moves));
                     return out;
                 }
                 None => String::new(),

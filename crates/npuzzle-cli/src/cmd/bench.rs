@@ -17,11 +17,11 @@ use serde_json::json;
 
 use crate::exit::Outcome;
 use crate::input::{self, Entry};
-use crate::instances::command_goals;
+use crate::many_boards::command_goals;
 use crate::options::SearchArgs;
 use crate::plan_book::PlanBook;
 use crate::runner;
-use crate::tables::{megabytes, peak_rss, prepare, Prepared};
+use crate::table_builds::{megabytes, peak_rss, prepare, Prepared};
 
 /// Solve every instance of a file and report lengths, nodes and times.
 #[derive(Args, Debug)]

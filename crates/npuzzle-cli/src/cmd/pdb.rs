@@ -11,7 +11,7 @@ use npuzzle::heuristic::{TableEvent, TableSource};
 use npuzzle::{GoalSpec, Puzzle, Shape, Tables};
 
 use crate::exit::Outcome;
-use crate::tables::{megabytes, peak_rss, warn_about, BuildBar};
+use crate::table_builds::{megabytes, peak_rss, warn_about, BuildBar};
 
 /// Build or list the cached pattern databases.
 #[derive(Args, Debug)]

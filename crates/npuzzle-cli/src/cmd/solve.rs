@@ -9,10 +9,10 @@ use npuzzle::{plan, Board, LineStatus, Solution, SolveError, SolveOptions, Table
 
 use crate::exit::Outcome;
 use crate::input::{self, Entry};
+use crate::json_stream;
 use crate::options::{self, BoardArgs, SearchArgs};
 use crate::output;
 use crate::solving::solve_one;
-use crate::stream;
 use crate::trace::{self, TraceFormat};
 
 /// Solve boards and print the path and statistics.
@@ -124,7 +124,7 @@ impl Run<'_> {
             }
         }
         if self.args.path {
-            stream::warn_path(&start, &result);
+            json_stream::warn_path(&start, &result);
         }
         self.print(entry.line, entry.expected, &start, &goal, result)
     }
@@ -156,7 +156,7 @@ impl Run<'_> {
             // A write error ends the run; `main` tells a reader that went away (`| head`, a
             // quiet exit) from a full disk (exit 2).
             let expected = expected.map(|e| (e, matches));
-            stream::json(&mut out, start, goal, result, self.args.path, expected)
+            json_stream::json(&mut out, start, goal, result, self.args.path, expected)
                 .and_then(|()| out.flush())
                 .context("cannot write the output")?;
             return Ok(Outcome::from(status));

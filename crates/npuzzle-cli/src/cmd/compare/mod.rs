@@ -22,9 +22,9 @@ use npuzzle::expected_length::{judge_path, wrong_expected};
 use npuzzle::search::Control;
 use npuzzle::{generate, solvability, Board, Limits, LineStatus, SolveError, Tables};
 
-use crate::branching::effective_branching_factor;
+use crate::branching_factor::effective_branching_factor;
 use crate::exit::Outcome;
-use crate::instances::{located, read_entries};
+use crate::many_boards::{located, read_entries};
 use crate::options::SearchArgs;
 use crate::plan_book::PlanBook;
 use crate::runner;
