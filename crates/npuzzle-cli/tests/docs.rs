@@ -574,12 +574,12 @@ fn auto_builds_tables_above_16_cells_as_pattern_databases_md_says() {
     assert!(tables.iter().all(|t| t["source"] == "build"), "{plan}");
 }
 
-/// `docs/cli.md` names the partitions `--optimal` uses beside 4×4 and 5×5 (`6-5` on 3×4,
-/// `7-7` on 3×5): they are what `--explain` says.
+/// `docs/cli.md` names the partitions `--optimal` uses beside 4×4 and 5×5 (`8-3` on 3×4,
+/// `6-6-2` on 3×5, the shape's one default partition): they are what `--explain` says.
 #[test]
 fn the_partitions_of_optimal_in_cli_md_are_what_explain_says() {
     let doc = std::fs::read_to_string(repo().join("docs/cli.md")).unwrap();
-    for (shape, partition) in [("3x4", "6-5"), ("3x5", "7-7")] {
+    for (shape, partition) in [("3x4", "8-3"), ("3x5", "6-6-2")] {
         let claim = format!("`{partition}` on {}", shape.replace('x', "×"));
         assert!(doc.contains(&claim), "docs/cli.md no longer says {claim}");
         let plan = explain_random(shape, &["--optimal"]);

@@ -9,9 +9,9 @@ use crate::heuristic::pdb::{self, candidates, Partition, PartitionSpec};
 use crate::heuristic::{HeuristicError, HeuristicSpec, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::Puzzle;
 
-/// Total table entries `auto` builds for its optimal phase without being asked: about a
-/// second of building (pattern tables build at about 20 million entries a second here).
-pub const AUTO_BUILD_ENTRIES: u64 = 30_000_000;
+/// Total table entries `auto` builds without being asked: the budget of a shape's default
+/// partition, one rule for both ([`pdb::DEFAULT_BUILD_ENTRIES`]).
+pub const AUTO_BUILD_ENTRIES: u64 = pdb::DEFAULT_BUILD_ENTRIES;
 
 /// The smallest largest pattern `auto` builds: patterns of fewer tiles are weaker than
 /// linear conflict.

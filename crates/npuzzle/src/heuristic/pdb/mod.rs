@@ -41,7 +41,9 @@ mod verify;
 pub use build::{build_size, keep_going, BuildProgress, BuildSize, BuildStopped};
 pub use database::{PatternDatabase, PatternState, PdbSearch, PdbUndo};
 pub use index::{table_entries, MAX_PDB_CELLS};
-pub use partition::{candidates, sizes_within, Partition, PartitionSpec, MAX_TABLE_ENTRIES};
+pub use partition::{
+    candidates, sizes_within, Partition, PartitionSpec, DEFAULT_BUILD_ENTRIES, MAX_TABLE_ENTRIES,
+};
 pub use table::{PatternTable, TableKey};
 
 use crate::shape::Shape;

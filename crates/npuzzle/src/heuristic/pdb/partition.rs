@@ -13,9 +13,10 @@ use crate::shape::Shape;
 /// has 2,422,728,000, 1.2 GB at 4 bits; the 8-tile pattern of the 15-puzzle 518,918,400).
 pub const MAX_TABLE_ENTRIES: u64 = 1 << 32;
 
-/// Tables of at most this many entries build in a few seconds: the budget for the default
-/// partition of a shape.
-const CHEAP_TABLE_ENTRIES: u64 = 60_000_000;
+/// The total table entries of a shape's default partition ([`sizes_within`]): about a
+/// second of building (pattern tables build at about 20 million entries a second here).
+/// What `auto` builds without being asked.
+pub const DEFAULT_BUILD_ENTRIES: u64 = 30_000_000;
 
 /// Which partition a `pdb` heuristic uses, as written on the command line.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -86,30 +87,22 @@ pub fn sizes_name(sizes: &[usize]) -> String {
         .join("-")
 }
 
-/// The partitions `pdb` considers for a shape, strongest first; the last one is the default
-/// built when none is at hand. On 4×4: `7-8`, then `6-6-3`, the default (its tables build in
-/// well under a second). On 5×5: Korf & Felner's `6-6-6-6` (about 20 s to build), then
-/// `5-5-5-5-4`. Elsewhere: one balanced partition whose tables stay under 60 million
-/// entries each (3×4 `6-5`, 3×5 `7-7`, 4×5 `5-5-5-4`, 3×3 a single exact `8`).
+/// The partitions `pdb` considers for a shape, strongest first; the last one is the shape's
+/// default, by the one rule [`sizes_within`] with [`DEFAULT_BUILD_ENTRIES`] (the partition
+/// `auto` builds: 6-6-3 on 4×4, 5-5-5-5-4 on 5×5, 8-3 on 3×4, 6-6-2 on 3×5, 5-5-5-4 on
+/// 4×5, a single exact 8 on 3×3). Before it, on the two shapes where published work
+/// measured stronger ones worth their build: Korf & Felner's `7-8` on 4×4 (about 30 s to
+/// build) and `6-6-6-6` on 5×5 (about 10 s on two cores).
 pub fn candidates(shape: Shape) -> Vec<Vec<usize>> {
-    match (shape.rows(), shape.cols()) {
-        (4, 4) => vec![vec![7, 8], vec![6, 6, 3]],
-        (5, 5) => vec![vec![6, 6, 6, 6], default_sizes(shape)],
-        _ => vec![default_sizes(shape)],
-    }
-}
-
-/// Balanced pattern sizes, as large as the table budget allows.
-fn default_sizes(shape: Shape) -> Vec<usize> {
-    let n = shape.cells();
-    let tiles = n - 1;
-    let k = (1..=MAX_PATTERN_TILES.min(tiles))
-        .rev()
-        .find(|&k| table_entries(n, k) <= CHEAP_TABLE_ENTRIES)
-        .unwrap_or(1);
-    let count = tiles.div_ceil(k);
-    let (base, extra) = (tiles / count, tiles % count);
-    (0..count).map(|i| base + usize::from(i < extra)).collect()
+    let strong = match (shape.rows(), shape.cols()) {
+        (4, 4) => vec![vec![7, 8]],
+        (5, 5) => vec![vec![6, 6, 6, 6]],
+        _ => Vec::new(),
+    };
+    strong
+        .into_iter()
+        .chain(sizes_within(shape, DEFAULT_BUILD_ENTRIES))
+        .collect()
 }
 
 /// Pattern sizes whose tables add up to at most `max_entries` entries: as many patterns
@@ -440,8 +433,8 @@ mod tests {
         let d = |s: &str| candidates(s.parse().unwrap()).pop().unwrap();
         assert_eq!(d("4x4"), vec![6, 6, 3]);
         assert_eq!(d("3x3"), vec![8]);
-        assert_eq!(d("3x4"), vec![6, 5]);
-        assert_eq!(d("3x5"), vec![7, 7]);
+        assert_eq!(d("3x4"), vec![8, 3]);
+        assert_eq!(d("3x5"), vec![6, 6, 2]);
         assert_eq!(d("4x5"), vec![5, 5, 5, 4]);
         assert_eq!(d("5x5"), vec![5, 5, 5, 5, 4]);
     }
