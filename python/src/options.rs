@@ -1,18 +1,16 @@
-//! Python arguments to core types, checked with the command line's rules and messages
-//! (`--time-limit` on the command line is `time_limit` here).
-
-use std::time::Duration;
+//! Python arguments to core types, checked by the core as the command line's are (the
+//! core's messages, with `--time-limit` on the command line spelled `time_limit` here).
 
 use npuzzle::search::Control;
-use npuzzle::{Algorithm, Board, HeuristicSpec, Limits, Solution, SolveError, SolveOptions};
+use npuzzle::{
+    Algorithm, Board, Ceilings, Field, HeuristicSpec, Limits, Request, Solution, SolveError,
+    SolveOptions, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
+};
 use pyo3::prelude::*;
 
 use crate::board::GoalArg;
 use crate::errors::{self, Kind};
 use crate::heuristic::PyHeuristic;
-
-/// The command line's default `--memory-limit`, in megabytes.
-pub const DEFAULT_MEMORY_MB: u64 = 4096;
 
 /// A heuristic from a name, an expression or a `Heuristic`; `None` stays `None`.
 ///
@@ -79,8 +77,10 @@ impl SolveConfig {
 
     /// Checks the keyword arguments of `solve` and friends.
     ///
+    /// The weight and limits go to the core's [`Request::check`], as the command line's do.
+    ///
     /// # Errors
-    /// `InvalidOption` (or `InvalidBoard` for the goal) with the command line's message.
+    /// `InvalidOption` (or `InvalidBoard` for the goal) with the core's message.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         goal: Option<&Bound<'_, PyAny>>,
@@ -91,47 +91,25 @@ impl SolveConfig {
         max_nodes: Option<i64>,
         memory_limit: Option<i64>,
     ) -> PyResult<SolveConfig> {
-        let invalid = |m: String| errors::error(Kind::InvalidOption, m);
-        let weight = weight.unwrap_or(2.0);
-        if !(weight.is_finite() && (1.0..=1e6).contains(&weight)) {
-            return Err(invalid(format!(
-                "weight must be a number from 1 to 1000000, got {weight}"
-            )));
-        }
-        let time = match time_limit {
-            None => None,
-            Some(t) if t.is_finite() && t > 0.0 && t <= 1e7 => Some(Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(invalid(format!(
-                    "time_limit must be a number of seconds above 0 and at most 10000000, got {t}"
-                )))
-            }
+        let options = SolveOptions {
+            algorithm: algorithm_arg(algorithm)?,
+            heuristic: heuristic_arg(heuristic)?,
+            weight: weight.unwrap_or(DEFAULT_WEIGHT),
+            optimal: false,
         };
-        let nodes = match max_nodes {
-            None => None,
-            Some(n) if n >= 1 => Some(n as u64),
-            Some(_) => return Err(invalid("max_nodes must be at least 1".to_string())),
+        let request = Request {
+            options,
+            time_limit,
+            max_nodes: max_nodes.map(i128::from),
+            memory_limit: Some(memory_limit.map_or(DEFAULT_MEMORY_MB.into(), i128::from)),
         };
-        let memory = memory_limit.unwrap_or(DEFAULT_MEMORY_MB as i64);
-        if !(1..=1 << 30).contains(&memory) {
-            return Err(invalid(format!(
-                "memory_limit must be between 1 and {} megabytes, got {memory}",
-                1u64 << 30
-            )));
-        }
+        let (options, limits) = request
+            .check(&Ceilings::DEFAULT)
+            .map_err(|e| errors::error(Kind::InvalidOption, e.message(Field::api_name)))?;
         Ok(SolveConfig {
-            options: SolveOptions {
-                algorithm: algorithm_arg(algorithm)?,
-                heuristic: heuristic_arg(heuristic)?,
-                weight,
-                optimal: false,
-            },
+            options,
             goal: GoalArg::from_py(goal)?,
-            limits: Limits {
-                time,
-                nodes,
-                memory_bytes: Some((memory as u64) << 20),
-            },
+            limits,
         })
     }
 }

@@ -1,11 +1,12 @@
 //! Options shared by the commands that take boards and search them.
 
-use std::path::PathBuf;
-use std::time::Duration;
-
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use npuzzle::{Algorithm, GoalSpec, HeuristicSpec, Limits, Shape, SolveOptions};
+use npuzzle::{
+    Algorithm, Ceilings, Field, GoalSpec, HeuristicSpec, Limits, Request, Shape, SolveOptions,
+    DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
+};
+use std::path::PathBuf;
 
 /// Where the boards come from and which goal they go to.
 #[derive(Args, Debug, Clone)]
@@ -52,7 +53,7 @@ pub struct SearchArgs {
     #[arg(
         long,
         short = 'w',
-        default_value_t = 2.0,
+        default_value_t = DEFAULT_WEIGHT,
         allow_negative_numbers = true
     )]
     pub weight: f64,
@@ -76,7 +77,7 @@ pub struct SearchArgs {
     pub max_nodes: Option<u64>,
 
     /// Stop a search before its open and closed lists outgrow this many megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 4096)]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB)]
     pub memory_limit: u64,
 }
 
@@ -91,39 +92,23 @@ impl SearchArgs {
         }
     }
 
-    /// The limits, checked for sense.
+    /// The limits, with the weight and every limit checked by the core's
+    /// [`Request::check`] (the message spells the field as the flag).
     ///
     /// # Errors
-    /// A limit that is zero, negative, not a number or absurdly large.
+    /// A limit that is zero, negative, not a number or above [`Ceilings::DEFAULT`], or a
+    /// weight outside 1..=1000000.
     pub fn limits(&self) -> Result<Limits> {
-        let time = match self.time_limit {
-            None => None,
-            Some(t) if t.is_finite() && t > 0.0 && t <= 1e7 => Some(Duration::from_secs_f64(t)),
-            Some(t) => bail!(
-                "--time-limit must be a number of seconds above 0 and at most 10000000, got {t}"
-            ),
+        let request = Request {
+            options: self.solve_options(),
+            time_limit: self.time_limit,
+            max_nodes: self.max_nodes.map(i128::from),
+            memory_limit: Some(self.memory_limit.into()),
         };
-        if self.max_nodes == Some(0) {
-            bail!("--max-nodes must be at least 1");
-        }
-        if self.memory_limit == 0 || self.memory_limit > 1 << 30 {
-            bail!(
-                "--memory-limit must be between 1 and {} megabytes, got {}",
-                1u64 << 30,
-                self.memory_limit
-            );
-        }
-        if !(self.weight.is_finite() && (1.0..=1e6).contains(&self.weight)) {
-            bail!(
-                "--weight must be a number from 1 to 1000000, got {}",
-                self.weight
-            );
-        }
-        Ok(Limits {
-            time,
-            nodes: self.max_nodes,
-            memory_bytes: Some(self.memory_limit << 20),
-        })
+        let (_, limits) = request
+            .check(&Ceilings::DEFAULT)
+            .map_err(|e| anyhow!(e.message(Field::cli_name)))?;
+        Ok(limits)
     }
 }
 

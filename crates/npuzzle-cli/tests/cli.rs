@@ -744,3 +744,47 @@ fn errors_name_the_missing_argument_and_the_valid_values() {
     assert_eq!(code, 2);
     assert!(err.contains("valid: text, json, csv, aima"), "{err}");
 }
+
+/// One contract: every command that takes --weight and the limits refuses the same bad
+/// value with the same line, the core's (`compare` once read `--time-limit -1` as an unknown
+/// flag `-1`, since only `solve`'s options allowed negative numbers).
+#[test]
+fn every_command_words_a_bad_limit_as_solve_does() {
+    let board = "7 2 6/8 1 4/3 5 0";
+    let commands: [&[&str]; 5] = [
+        &["solve", board],
+        &["batch", "-"],
+        &["bench", "-"],
+        &["compare", "--random", "2", "--size", "3x3", "--seed", "1"],
+        &["interactive"],
+    ];
+    for (bad, words) in [
+        (
+            ["--time-limit", "-1"],
+            "--time-limit must be a number of seconds above 0, got -1",
+        ),
+        (
+            ["--time-limit", "1e8"],
+            "--time-limit must be at most 10000000 seconds, got 100000000",
+        ),
+        (
+            ["--max-nodes", "0"],
+            "--max-nodes must be at least 1, got 0",
+        ),
+        (
+            ["--memory-limit", "0"],
+            "--memory-limit must be at least 1 megabyte, got 0",
+        ),
+        (
+            ["--weight", "-2"],
+            "--weight must be a number from 1 to 1000000, got -2",
+        ),
+    ] {
+        for command in commands {
+            let args: Vec<&str> = command.iter().chain(&bad).copied().collect();
+            let (code, _, err) = run(&args, Some(format!("{board}\n").as_bytes()));
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert_eq!(err.trim(), format!("error: {words}"), "{args:?}");
+        }
+    }
+}

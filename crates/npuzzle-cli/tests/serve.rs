@@ -120,3 +120,74 @@ fn serve_refuses_bad_options_with_exit_code_2() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// The CLI's `error:` line for `args`, with the flags spelled as JSON fields.
+fn cli_error_as_json(args: &[&str]) -> String {
+    let out = Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err
+        .trim()
+        .strip_prefix("error: ")
+        .unwrap_or(&err)
+        .to_string();
+    [
+        ("--time-limit", "time_limit"),
+        ("--max-nodes", "max_nodes"),
+        ("--weight", "weight"),
+    ]
+    .iter()
+    .fold(line, |l, (flag, field)| l.replace(flag, field))
+}
+
+/// One contract: the same bad weight or limit gets the same words from `npuzzle solve` and
+/// from the server (which words its errors apart from the command line until both asked
+/// the core: "time_limit must be above 0 and at most 10 seconds on this server").
+#[test]
+fn a_bad_limit_gets_the_same_words_from_solve_and_serve() {
+    let (_server, url) = start();
+    let board = "7 2 6/8 1 4/3 5 0";
+    for (field, value, flag) in [
+        ("time_limit", "-1", "--time-limit"),
+        ("time_limit", "0", "--time-limit"),
+        ("max_nodes", "0", "--max-nodes"),
+        ("weight", "0.5", "--weight"),
+        ("weight", "1000001", "--weight"),
+    ] {
+        let (status, web) = post(
+            &url,
+            "/api/solve",
+            &format!(
+                r#"{{"board": "{board}", "algorithm": "weighted-astar", "{field}": {value}}}"#
+            ),
+        );
+        assert_eq!(status, 400, "{field} {value}");
+        let cli = cli_error_as_json(&["solve", board, "-a", "weighted-astar", flag, value]);
+        assert_eq!(web["error"].as_str().unwrap(), cli, "{field} {value}");
+    }
+    // Above the ceiling: the same words, each naming its own ceiling (the server's is
+    // its --time-limit, 10 seconds by default).
+    let (status, web) = post(
+        &url,
+        "/api/solve",
+        &format!(r#"{{"board": "{board}", "time_limit": 1e9}}"#),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(
+        web["error"],
+        "time_limit must be at most 10 seconds, got 1000000000"
+    );
+    assert_eq!(
+        cli_error_as_json(&["solve", board, "--time-limit", "1e9"]),
+        "time_limit must be at most 10000000 seconds, got 1000000000"
+    );
+    // `serve --time-limit` itself is checked by the same rule, against an hour.
+    assert_eq!(
+        cli_error_as_json(&["serve", "--time-limit", "4000"]),
+        "time_limit must be at most 3600 seconds, got 4000"
+    );
+}

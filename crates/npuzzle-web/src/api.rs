@@ -12,13 +12,16 @@ use axum::Extension;
 use axum::Json;
 use npuzzle::plan::{choices, TableSourceKind};
 use npuzzle::search::Progress;
-use npuzzle::{generate, solvability, Algorithm, GoalSpec, HeuristicSpec, Limits, Move};
+use npuzzle::{
+    generate, solvability, Algorithm, GoalSpec, HeuristicSpec, Limits, Move, SolveOptions,
+    DEFAULT_WEIGHT,
+};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::AppError;
 use crate::input::{self, BoardInput, GoalInput, Instance, JsonBody};
-use crate::job::{report_json, result_line, solve_options, solve_response, Job, SolveRequest};
+use crate::job::{report_json, result_line, solve_response, Job, SolveRequest};
 use crate::state::{spawn_job, AppState, CancelOnDrop, Priority};
 use crate::stop::Stops;
 
@@ -123,7 +126,7 @@ pub async fn random(
             start: board.clone(),
             goal: goal.clone(),
         };
-        let options = solve_options(None, Algorithm::Auto, 2.0)?;
+        let options = SolveOptions::default();
         let limits = Limits {
             time: Some(Duration::from_secs(2).min(config.time_limit)),
             nodes: Some(5_000_000),
@@ -331,8 +334,11 @@ pub async fn hint(
     let config = state.config().clone();
     let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), &config)?;
     let heuristic = input::heuristic(req.heuristic.as_deref())?;
-    let options = solve_options(heuristic, Algorithm::Auto, 2.0)?;
-    let mut limits = input::limits(&config, req.time_limit, None)?;
+    let options = SolveOptions {
+        heuristic,
+        ..SolveOptions::default()
+    };
+    let (options, mut limits) = input::request(&config, options, req.time_limit, None)?;
     limits.time = limits.time.map(|t| t.min(HINT_TIME));
     // Auto's anytime engine answers at once and improves within the budget, so a board too
     // hard to solve optimally in time still gets a hint (marked not optimal).
@@ -413,8 +419,14 @@ pub async fn compare(
     for name in &names {
         let spec = input::heuristic(Some(name))?
             .ok_or_else(|| AppError::bad("compare needs heuristic names, not auto"))?;
-        let options = solve_options(Some(spec), algorithm, req.weight.unwrap_or(2.0))?;
-        let mut limits = input::limits(&config, req.time_limit, req.max_nodes)?;
+        let options = SolveOptions {
+            algorithm,
+            heuristic: Some(spec),
+            weight: req.weight.unwrap_or(DEFAULT_WEIGHT),
+            optimal: false,
+        };
+        let (options, mut limits) =
+            input::request(&config, options, req.time_limit, req.max_nodes)?;
         if req.time_limit.is_none() {
             limits.time = Some(COMPARE_TIME.min(config.time_limit));
         }
@@ -521,7 +533,14 @@ pub async fn plan(
     let (goal, custom_goal) = input::goal(&spec, shape)?;
     let heuristic = input::heuristic(q.heuristic.as_deref())?;
     let algorithm = input::algorithm(q.algorithm.as_deref())?;
-    let options = solve_options(heuristic, algorithm, q.weight.unwrap_or(2.0))?;
+    let options = SolveOptions {
+        algorithm,
+        heuristic,
+        weight: q.weight.unwrap_or(DEFAULT_WEIGHT),
+        optimal: false,
+    };
+    // Only the weight is checked: a plan has no limits.
+    let (options, _) = input::request(config, options, None, None)?;
     let tables = state.tables();
     let plan = npuzzle::plan(&goal, &options, tables).map_err(AppError::bad)?;
     let menus = choices(&goal, algorithm, options.weight, tables);

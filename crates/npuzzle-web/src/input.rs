@@ -2,11 +2,13 @@
 //! algorithms and limits, each checked with a one-line error that names the problem.
 
 use std::fmt;
-use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
-use npuzzle::{Algorithm, Board, GoalSpec, HeuristicSpec, Limits, RawBoard, Shape};
+use npuzzle::{
+    Algorithm, Board, Ceilings, Field, GoalSpec, HeuristicSpec, Limits, RawBoard, Shape,
+    SolveOptions,
+};
 use serde::de::{self, DeserializeOwned, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
@@ -256,44 +258,46 @@ pub fn algorithm(name: Option<&str>) -> Result<Algorithm, AppError> {
     name.map_or(Ok(Algorithm::Auto), |a| a.parse().map_err(AppError::bad))
 }
 
-/// The search limits of one request: the client's, never above the server's.
+/// The weight and limits of one request, checked by the core's [`npuzzle::Request::check`] against
+/// the server's ceilings; a limit not given is the server's own.
 ///
 /// # Errors
-/// A 400 for a limit that is not positive or is above the server's.
-pub fn limits(
+/// A 400 with the core's message (the field spelled as in JSON) for a weight outside
+/// 1..=1000000 or a limit that is not positive or is above the server's.
+pub fn request(
     config: &Config,
+    options: SolveOptions,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
-) -> Result<Limits, AppError> {
-    let max_time = config.time_limit.as_secs_f64();
-    let time = match time_limit {
-        None => config.time_limit,
-        Some(t) if t.is_finite() && t > 0.0 && t <= max_time => Duration::from_secs_f64(t),
-        Some(t) => {
-            return Err(AppError::bad(format!(
-                "time_limit must be above 0 and at most {max_time} seconds on this server, got {t}"
-            )))
-        }
+) -> Result<(SolveOptions, Limits), AppError> {
+    // The core's request (not axum's).
+    let request = npuzzle::Request {
+        options,
+        time_limit,
+        max_nodes: max_nodes.map(i128::from),
+        // Clients do not choose the memory: the server's is the limit.
+        memory_limit: None,
     };
-    let nodes = match max_nodes {
-        None => config.max_nodes,
-        Some(n) if (1..=config.max_nodes).contains(&n) => n,
-        Some(n) => {
-            return Err(AppError::bad(format!(
-                "max_nodes must be from 1 to {} on this server, got {n}",
-                config.max_nodes
-            )))
-        }
+    let ceilings = Ceilings {
+        time: config.time_limit,
+        nodes: config.max_nodes,
+        memory_mb: Ceilings::DEFAULT.memory_mb,
     };
-    Ok(Limits {
-        time: Some(time),
-        nodes: Some(nodes),
+    let (options, limits) = request
+        .check(&ceilings)
+        .map_err(|e| AppError::bad(e.message(Field::api_name)))?;
+    let limits = Limits {
+        time: Some(limits.time.unwrap_or(config.time_limit)),
+        nodes: Some(limits.nodes.unwrap_or(config.max_nodes)),
         memory_bytes: Some(config.memory_bytes),
-    })
+    };
+    Ok((options, limits))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     fn board(json: &str) -> Result<BoardInput, AppError> {
@@ -347,13 +351,29 @@ mod tests {
     #[test]
     fn limits_stay_within_the_server() {
         let config = Config::default();
-        let l = limits(&config, Some(0.5), Some(10)).unwrap();
+        let limits = |t, n| request(&config, SolveOptions::default(), t, n).map(|(_, l)| l);
+        let l = limits(Some(0.5), Some(10)).unwrap();
         assert_eq!(l.time, Some(Duration::from_millis(500)));
         assert_eq!(l.nodes, Some(10));
-        assert!(limits(&config, Some(0.0), None).is_err());
-        assert!(limits(&config, Some(f64::NAN), None).is_err());
-        assert!(limits(&config, Some(1e9), None).is_err());
-        assert!(limits(&config, None, Some(0)).is_err());
-        assert!(limits(&config, None, Some(u64::MAX)).is_err());
+        let l = limits(None, None).unwrap();
+        assert_eq!(
+            l.time,
+            Some(config.time_limit),
+            "none given is the server's"
+        );
+        assert_eq!(l.nodes, Some(config.max_nodes));
+        assert_eq!(l.memory_bytes, Some(config.memory_bytes));
+        assert!(limits(Some(0.0), None).is_err());
+        assert!(limits(Some(f64::NAN), None).is_err());
+        let e = limits(Some(1e9), None).unwrap_err().message();
+        let max = config.time_limit.as_secs_f64();
+        assert_eq!(
+            e,
+            format!("time_limit must be at most {max} seconds, got 1000000000"),
+            "the server's ceiling is named"
+        );
+        assert!(limits(None, Some(0)).is_err());
+        let e = limits(None, Some(u64::MAX)).unwrap_err().message();
+        assert!(e.contains(&config.max_nodes.to_string()), "{e}");
     }
 }

@@ -11,8 +11,8 @@ use axum::Json;
 use npuzzle::report::SolveReport;
 use npuzzle::search::{Control, Progress, TraceStep};
 use npuzzle::{
-    execute, solvability, Algorithm, Board, HeuristicSpec, Limits, Plan, Solution, SolveError,
-    SolveOptions, StopReason, Tables,
+    execute, solvability, Board, Limits, Plan, Solution, SolveError, SolveOptions, StopReason,
+    Tables, DEFAULT_WEIGHT,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -57,9 +57,13 @@ impl Job {
         let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), config)?;
         let heuristic = input::heuristic(req.heuristic.as_deref())?;
         let algorithm = input::algorithm(req.algorithm.as_deref())?;
-        let weight = req.weight.unwrap_or(2.0);
-        let options = solve_options(heuristic, algorithm, weight)?;
-        let limits = input::limits(config, req.time_limit, req.max_nodes)?;
+        let options = SolveOptions {
+            algorithm,
+            heuristic,
+            weight: req.weight.unwrap_or(DEFAULT_WEIGHT),
+            optimal: false,
+        };
+        let (options, limits) = input::request(config, options, req.time_limit, req.max_nodes)?;
         let trace = req.trace.unwrap_or(0);
         if trace > config.max_trace {
             return Err(AppError::bad(format!(
@@ -265,25 +269,6 @@ pub(crate) const QUICK_NODES: u64 = 200_000;
 /// moments only. (20 ms was tried: two attackers looping over 15-puzzle requests then
 /// kept both quick slots busy, and the 8-puzzles' p99 rose to 280 ms.)
 pub(crate) const QUICK_TIME: Duration = Duration::from_millis(5);
-
-/// Solver options from a request's fields (the planner then says whether they can run).
-pub(crate) fn solve_options(
-    heuristic: Option<HeuristicSpec>,
-    algorithm: Algorithm,
-    weight: f64,
-) -> Result<SolveOptions, AppError> {
-    if !(weight.is_finite() && (1.0..=1e6).contains(&weight)) {
-        return Err(AppError::bad(format!(
-            "weight must be a number from 1 to 1000000, got {weight}"
-        )));
-    }
-    Ok(SolveOptions {
-        algorithm,
-        heuristic,
-        weight,
-        optimal: false,
-    })
-}
 
 /// The `npuzzle solve --json` object of a solve: the report, plus `trace` when recorded.
 #[derive(Serialize)]

@@ -337,6 +337,54 @@ async fn bad_input_gets_a_clear_4xx() {
     }
 }
 
+/// Every endpoint that takes a weight or limits refuses a bad one in the core's words (the
+/// command line's, with the field spelled as in JSON), naming the server's ceiling when the
+/// value is above it.
+#[tokio::test]
+async fn bad_limits_get_the_cores_words_on_every_endpoint() {
+    let r = router();
+    let cases = [
+        (
+            r#""time_limit": -1"#,
+            "time_limit must be a number of seconds above 0, got -1",
+        ),
+        (
+            r#""time_limit": 0"#,
+            "time_limit must be a number of seconds above 0, got 0",
+        ),
+        (
+            r#""time_limit": 10.5"#,
+            "time_limit must be at most 10 seconds, got 10.5",
+        ),
+        (r#""max_nodes": 0"#, "max_nodes must be at least 1, got 0"),
+        (
+            r#""max_nodes": 200000001"#,
+            "max_nodes must be at most 200000000, got 200000001",
+        ),
+        (
+            r#""weight": 0.5"#,
+            "weight must be a number from 1 to 1000000, got 0.5",
+        ),
+    ];
+    for (field, words) in cases {
+        // A hint takes no weight and no node budget.
+        let hint = field.contains("time_limit").then_some("/api/hint");
+        let paths = ["/api/solve", "/api/solve/stream", "/api/compare"];
+        for path in paths.into_iter().chain(hint) {
+            let body = format!(r#"{{"board": "1 2/3 0", {field}}}"#);
+            let (status, answer) = call(&r, "POST", path, body.clone()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {answer}");
+            assert_eq!(answer["error"], words, "{path} {body}");
+        }
+    }
+    let (status, answer) = call(&r, "GET", "/api/plan?size=3x3&weight=0.5", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["error"],
+        "weight must be a number from 1 to 1000000, got 0.5"
+    );
+}
+
 #[tokio::test]
 async fn oversized_boards_and_bodies_are_refused() {
     let r = router();

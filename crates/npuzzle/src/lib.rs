@@ -40,6 +40,7 @@ pub mod plan;
 pub mod pruning;
 pub mod puzzle;
 pub mod report;
+pub mod request;
 pub mod search;
 pub mod shape;
 pub mod solvability;
@@ -57,6 +58,9 @@ pub use moves::Move;
 pub use plan::{plan, Plan, SolveOptions};
 pub use puzzle::Puzzle;
 pub use report::SolveReport;
+pub use request::{
+    Ceilings, Field, Request, RequestError, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT, MAX_WEIGHT,
+};
 pub use search::{Limits, SearchStats, StopReason};
 pub use shape::{Shape, ShapeError};
 pub use solvability::Verdict;

@@ -3,9 +3,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use npuzzle::Tables;
+use npuzzle::{Ceilings, Field, Request, Tables};
 
 use crate::exit::Outcome;
 
@@ -49,6 +49,9 @@ pub struct ServeArgs {
     pub request_timeout: f64,
 }
 
+/// Longest `--time-limit` a server may give its searches.
+const MAX_TIME_LIMIT: Duration = Duration::from_secs(3600);
+
 /// Most searches `--max-concurrent` may allow at once.
 const MAX_CONCURRENT: usize = 1024;
 
@@ -59,13 +62,19 @@ pub fn run(args: ServeArgs, tables: &Tables) -> Result<Outcome> {
     };
     // The server holds its own tables under its own policy, reading the same cache.
     let cache_dir = tables.cache_dir().map(Path::to_path_buf);
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0 && args.time_limit <= 3600.0) {
-        bail!(
-            "--time-limit must be above 0 and at most 3600 seconds, got {}",
-            args.time_limit
-        );
-    }
-    config.time_limit = Duration::from_secs_f64(args.time_limit);
+    // The server's own ceiling is an hour; the words are the core's, as for `solve`.
+    let request = Request {
+        time_limit: Some(args.time_limit),
+        ..Request::default()
+    };
+    let ceilings = Ceilings {
+        time: MAX_TIME_LIMIT,
+        ..Ceilings::DEFAULT
+    };
+    let (_, limits) = request
+        .check(&ceilings)
+        .map_err(|e| anyhow!(e.message(Field::cli_name)))?;
+    config.time_limit = limits.time.expect("a time limit was given");
     match args.max_concurrent {
         Some(n) if (1..=MAX_CONCURRENT).contains(&n) => config.max_concurrent_solves = n,
         // A semaphore holds at most `usize::MAX >> 3` permits and panics beyond; and each

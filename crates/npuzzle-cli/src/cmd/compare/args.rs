@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use npuzzle::{GoalSpec, Shape};
+use npuzzle::{GoalSpec, Shape, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT};
 
 /// Compare algorithms and heuristics on the same instances: a table, the data, a chart.
 #[derive(Args, Debug)]
@@ -61,11 +61,11 @@ pub struct CompareArgs {
     pub reference: String,
 
     /// W for weighted-astar.
-    #[arg(long, short = 'w', default_value_t = 2.0)]
+    #[arg(long, short = 'w', default_value_t = DEFAULT_WEIGHT, allow_negative_numbers = true)]
     pub weight: f64,
 
     /// Stop each search after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
 
     /// Stop each search after generating this many nodes.
@@ -74,7 +74,7 @@ pub struct CompareArgs {
 
     /// Stop each search before its tables outgrow this many megabytes (per search: with N
     /// jobs, up to N searches run at once).
-    #[arg(long, value_name = "MB", default_value_t = 4096)]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB)]
     pub memory_limit: u64,
 
     /// Worker threads. Default: one per core.
