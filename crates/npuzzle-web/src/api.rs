@@ -168,9 +168,6 @@ pub async fn solve_board(
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Response, AppError> {
     let job = Job::new(req, &state)?;
-    if let Some(response) = job.unsolvable() {
-        return Ok(response);
-    }
     let (job, result) = job.solve(&state).await?;
     let i = &job.instance;
     Ok(solve_response(&i.start, &i.goal, &result, job.path))
@@ -203,9 +200,6 @@ pub async fn solve_stream(
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Response, AppError> {
     let job = Job::new(req, &state)?;
-    if let Some(response) = job.unsolvable() {
-        return Ok(response);
-    }
     let job = match job.quick(&state).await? {
         Ok((job, result)) => return Ok(ndjson(Body::from(result_line(&job, result)))),
         Err(job) => job,
@@ -343,9 +337,6 @@ pub async fn hint(
     // Auto's anytime engine answers at once and improves within the budget, so a board too
     // hard to solve optimally in time still gets a hint (marked not optimal).
     let job = Job::planned(instance, options, limits, &state, 0, false)?;
-    if let Some(response) = job.unsolvable() {
-        return Ok(response);
-    }
     let (job, result) = job.solve(&state).await?;
     let s = result.map_err(AppError::bad)?;
     let start = &job.instance.start;
@@ -430,13 +421,12 @@ pub async fn compare(
         if req.time_limit.is_none() {
             limits.time = Some(COMPARE_TIME.min(config.time_limit));
         }
-        jobs.push(
-            Job::planned(instance.clone(), options, limits, &state, 0, false)
-                .map_err(|e| (name.clone(), e.message())),
-        );
-    }
-    if let Some(response) = jobs.iter().flatten().next().and_then(Job::unsolvable) {
-        return Ok(response);
+        let job = Job::planned(instance.clone(), options, limits, &state, 0, false);
+        // An unsolvable board is the answer, whatever the heuristics.
+        if let Err(e @ AppError::Unsolvable(_)) = job {
+            return Err(e);
+        }
+        jobs.push(job.map_err(|e| (name.clone(), e.message())));
     }
     check_table_budget(jobs.iter().flatten(), config.max_build_entries)?;
     let budget = config.time_limit;

@@ -28,6 +28,10 @@ pub enum AppError {
     BodyTimeout(std::time::Duration),
     /// 503: every solve slot is busy and the queue is full or the wait too long.
     Busy,
+    /// 422: the board cannot reach the goal; the body is the report `npuzzle solve --json`
+    /// prints for it (`solvable: false` and the reason). Checked before the choices are
+    /// planned, as every command orders them.
+    Unsolvable(String),
     /// 500: a bug. The client learns nothing more than that.
     Internal,
 }
@@ -53,6 +57,7 @@ impl AppError {
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unsolvable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -75,6 +80,7 @@ impl AppError {
                 )
             }
             AppError::Busy => "server is busy solving other boards; try again shortly".into(),
+            AppError::Unsolvable(_) => "the board cannot reach the goal".into(),
             AppError::Internal => "internal error".into(),
         }
     }
@@ -88,6 +94,14 @@ impl std::fmt::Display for AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        if let AppError::Unsolvable(report) = self {
+            return (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                [(header::CONTENT_TYPE, "application/json")],
+                report,
+            )
+                .into_response();
+        }
         let mut response = (
             self.status(),
             Json(serde_json::json!({ "error": self.message() })),

@@ -74,8 +74,10 @@ impl Job {
         Job::planned(instance, options, limits, state, trace, req.path)
     }
 
-    /// A job whose choices the server's planner accepts (a 400 with the planner's one-line
-    /// reason otherwise).
+    /// A job whose board can reach its goal (a 422 with the report saying why not,
+    /// otherwise) and whose choices the server's planner accepts (a 400 with the planner's
+    /// one-line reason otherwise): solvability first, then the plan, as every command
+    /// orders them.
     pub(crate) fn planned(
         instance: Instance,
         options: SolveOptions,
@@ -84,6 +86,13 @@ impl Job {
         trace: usize,
         path: bool,
     ) -> Result<Job, AppError> {
+        let verdict = solvability::check(&instance.start, &instance.goal).map_err(AppError::bad)?;
+        if !verdict.solvable {
+            let result = Err(SolveError::Unsolvable(verdict));
+            let report = report_json(&instance.start, &instance.goal, &result, false)
+                .ok_or(AppError::Internal)?;
+            return Err(AppError::Unsolvable(report.to_string()));
+        }
         let tables = state.tables().clone();
         let plan = npuzzle::plan(&instance.goal, &options, &tables).map_err(AppError::bad)?;
         Ok(Job {
@@ -95,17 +104,6 @@ impl Job {
             trace,
             path,
         })
-    }
-
-    /// The 422 answer when the board cannot reach the goal (checked before any search).
-    pub(crate) fn unsolvable(&self) -> Option<Response> {
-        let i = &self.instance;
-        let verdict = solvability::check(&i.start, &i.goal).ok()?;
-        if verdict.solvable {
-            return None;
-        }
-        let result = Err(SolveError::Unsolvable(verdict));
-        Some(solve_response(&i.start, &i.goal, &result, false))
     }
 
     pub(crate) fn run(

@@ -171,6 +171,52 @@ async fn unsolvable_boards_get_422_with_the_report_and_reason() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
+/// Solvability first, then the plan, as every command orders them: an unsolvable 15-puzzle
+/// with a choice the planner refuses (the exact table serves at most 10 cells) is answered
+/// 422 with its report on every endpoint, as `npuzzle solve` exits 1 for it, not 400.
+#[tokio::test]
+async fn an_unsolvable_board_is_422_even_with_a_refused_choice() {
+    let r = router();
+    let board = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0";
+    for (path, body) in [
+        (
+            "/api/solve",
+            json!({ "board": board, "heuristic": "perfect" }),
+        ),
+        (
+            "/api/solve/stream",
+            json!({ "board": board, "heuristic": "perfect" }),
+        ),
+        (
+            "/api/hint",
+            json!({ "board": board, "heuristic": "perfect" }),
+        ),
+        (
+            "/api/compare",
+            json!({ "board": board, "heuristics": ["perfect"] }),
+        ),
+    ] {
+        let (status, report) = post(&r, path, body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {report}");
+        assert_eq!(report["solvable"], false, "{path}: {report}");
+    }
+    // A solvable board with the same choice is refused, naming why.
+    let (status, answer) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "heuristic": "perfect" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 10 cells"),
+        "{answer}"
+    );
+}
+
 /// Bad input of every kind: a 4xx with a one-line `error`, never a 5xx.
 #[tokio::test]
 async fn bad_input_gets_a_clear_4xx() {
