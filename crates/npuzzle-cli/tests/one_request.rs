@@ -107,3 +107,42 @@ fn compare_believes_the_core_about_which_answers_are_optimal() {
     );
     assert!(!stdout.contains("a bug"), "{stdout}");
 }
+
+/// The bug: `head -10 korf100 | batch --time-limit 0.5` (an example in docs/cli.md) with an
+/// empty table cache reported limits: the table build ate each board's time. Since the
+/// anytime engine, auto answers every board whatever a build leaves it; kept here because
+/// the plan is now made once per goal, its tables built within the limit before the boards.
+#[test]
+fn batch_under_a_short_time_limit_answers_every_board() {
+    let cache = tempfile::tempdir().unwrap();
+    let boards: String = include_str!("../../../data/korf100-15puzzle.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(10)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = common::npuzzle()
+        .args(["batch", "-", "--goal", "blank-first", "--time-limit", "0.5"])
+        .args(["--format", "json"])
+        .env("NPUZZLE_PDB_DIR", cache.path())
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 10);
+    for row in &rows {
+        let length = row["length"].as_u64().expect("an answer on every board");
+        assert!(row["lower_bound"].as_u64().unwrap() <= length, "{row}");
+        assert!(length >= row["expected"].as_u64().unwrap(), "{row}");
+    }
+}
