@@ -133,9 +133,7 @@ pub fn solve_entry(
     let control = Control {
         limits,
         cancel: Some(cancel),
-        progress: None,
-        trace: 0,
-        threads: 0,
+        ..Control::default()
     };
     let mut result = book.solve(&start, &goal, control);
     crate::interrupt::relabel(&mut result);

@@ -14,7 +14,7 @@ use crate::solving::{over_memory, solve_counting_tables, stopped_by_memory};
 
 /// A goal's plan, ready to run or ruled out before any table is built.
 enum Ready {
-    Planned(Planned),
+    Planned(Box<Planned>),
     /// The plan's tables would not fit the memory limit: every board stops at once.
     OverMemory(Plan),
 }
@@ -60,7 +60,8 @@ impl PlanBook {
                         cancel,
                         ..Control::default()
                     };
-                    Planned::with_plan(p, &goal, tables, control).map(Ready::Planned)
+                    Planned::with_plan(p, &goal, tables, control)
+                        .map(|p| Ready::Planned(Box::new(p)))
                 }
             };
             by_goal.insert(goal, ready);

@@ -19,21 +19,22 @@ fn board_4x5() -> String {
     out.trim().to_string()
 }
 
-/// `solve BOARD --json` with more arguments, in a table cache of its own.
-fn solve_json(board: &str, cache: &std::path::Path, more: &[&str]) -> Value {
+/// The standard output of `npuzzle ARGS` with the table cache `cache`, which must exit 0.
+fn stdout_of(args: &[&str], cache: &std::path::Path) -> Vec<u8> {
     let out = common::npuzzle()
-        .args(["solve", board, "--size", "4x5", "--json"])
-        .args(more)
+        .args(args)
         .env("NPUZZLE_PDB_DIR", cache)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    out.stdout
+}
+
+/// `solve BOARD --json` on 4x5 with more arguments.
+fn solve_json(board: &str, cache: &std::path::Path, more: &[&str]) -> Value {
+    let args = [&["solve", board, "--size", "4x5", "--json"], more].concat();
+    serde_json::from_slice(&stdout_of(&args, cache)).unwrap()
 }
 
 #[test]
@@ -49,19 +50,11 @@ fn bench_asks_the_core_for_the_proof_solve_optimal_runs() {
 
     let file = cache.path().join("board.txt");
     std::fs::write(&file, format!("{board}\n")).unwrap();
-    let out = common::npuzzle()
-        .args(["bench", file.to_str().unwrap(), "--size", "4x5", "--json"])
-        .env("NPUZZLE_PDB_DIR", cache.path())
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = stdout_of(
+        &["bench", file.to_str().unwrap(), "--size", "4x5", "--json"],
+        cache.path(),
     );
-    let row: Value =
-        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let row: Value = serde_json::from_slice(out.split(|&b| b == b'\n').next().unwrap()).unwrap();
     for field in [
         "length",
         "optimal",

@@ -40,7 +40,7 @@ fn planned_answers_as_solve_does_and_optimally() {
             let each = solve(&start, &goal, &options, &tables, Control::default()).unwrap();
             let moves = once.moves.clone().unwrap();
             common::assert_replays(&start, &moves, &goal);
-            let key: Vec<u32> = start.tiles().iter().map(|&t| t as u32).collect();
+            let key = start.tiles().to_vec();
             assert_eq!(moves.len() as u32, distances[&key]);
             assert!(once.optimal);
             assert_eq!(once.length(), each.length());

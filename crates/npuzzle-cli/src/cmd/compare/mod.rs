@@ -311,9 +311,7 @@ fn run_one(inst: &Instance, book: &PlanBook, limits: Limits, cancel: &AtomicBool
     let control = Control {
         limits,
         cancel: Some(cancel),
-        progress: None,
-        trace: 0,
-        threads: 0,
+        ..Control::default()
     };
     let mut result = book.solve(&inst.board, &inst.goal, control);
     crate::interrupt::relabel(&mut result);
