@@ -74,7 +74,7 @@ impl Planned {
     /// Makes `plan` (made for `goal`) ready. Table builds are held to `control`'s time
     /// limit and cancel flag: a build they stop leaves the heuristic to each search, which
     /// then builds it under its own limits (or, in the anytime engine, falls back on linear
-    /// conflict), as [`execute`] does.
+    /// conflict), as [`execute`](super::execute) does.
     ///
     /// # Errors
     /// A table the plan names that cannot serve the goal (a plan made for another goal).
@@ -130,7 +130,7 @@ impl Planned {
         &self.goal
     }
 
-    /// Solves `start` by the plan, as [`execute`] does.
+    /// Solves `start` by the plan, as [`execute`](super::execute) does.
     ///
     /// # Errors
     /// [`SolveError::Unsolvable`] when the start cannot reach the goal; a board of another
