@@ -87,11 +87,14 @@ impl PlanBook {
         let Some(ready) = self.by_goal.get(goal) else {
             return solve_counting_tables(start, goal, &self.options, &self.tables, control);
         };
-        let verdict = check_solvable(start, goal)?;
         match ready {
-            Err(refused) => Err(refused.clone()),
-            Ok(Ready::OverMemory(p)) => Ok(stopped_by_memory(p, verdict)),
+            // `execute` checks solvability first itself.
             Ok(Ready::Planned(p)) => p.execute(start, control),
+            Ok(Ready::OverMemory(p)) => Ok(stopped_by_memory(p, check_solvable(start, goal)?)),
+            Err(refused) => {
+                check_solvable(start, goal)?;
+                Err(refused.clone())
+            }
         }
     }
 }
