@@ -9,22 +9,25 @@
 //! `PARTITION` as `pdb:` takes it (`6-6-6-6`, `7-7-5-5`); `PRUNE` the longest duplicate the
 //! search prunes (`2`: only the move back, as the published counts); instances are numbered
 //! from 1 in `data/korf50-24puzzle.txt`, `easy` for the ten with the fewest published nodes.
-//! Tables are built into `NPUZZLE_PDB_DIR` when missing. Every path is replayed and its
-//! length checked against the published one.
+//! Tables are built into `NPUZZLE_PDB_DIR` when missing. `--lookahead` anywhere runs IDA*
+//! with the lookahead of `--optimal` (`search::idastar_with_lookahead`). Every path is
+//! replayed and its length checked against the published one.
 
 use std::time::Instant;
 
 use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase};
 use npuzzle::heuristic::IncrementalHeuristic;
 use npuzzle::moves::Move;
-use npuzzle::search::{idastar, Control};
+use npuzzle::search::{idastar, idastar_with_lookahead, Control};
 use npuzzle::{Board, GoalSpec, Puzzle, Shape, TablePolicy, Tables};
 
 /// Korf & Felner's ten instances with the fewest nodes (issue 22).
 const EASY: [usize; 10] = [38, 40, 25, 32, 44, 37, 30, 13, 1, 28];
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let lookahead = args.iter().any(|a| a == "--lookahead");
+    args.retain(|a| a != "--lookahead");
     let specs: Vec<PartitionSpec> = args
         .first()
         .map_or("6-6-6-6", String::as_str)
@@ -86,6 +89,7 @@ fn main() {
         };
         let t = Instant::now();
         let out = match &dbs[..] {
+            [a] if lookahead => idastar_with_lookahead(&puzzle, &tiles, a.search(), control),
             [a] => idastar(&puzzle, &tiles, a.search(), control),
             [a, b] => idastar(&puzzle, &tiles, Max2(a.search(), b.search()), control),
             _ => panic!("one or two partitions"),

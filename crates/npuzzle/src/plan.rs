@@ -151,6 +151,10 @@ pub struct Phase {
     /// (`--optimal` on 15- and 24-puzzles, see [`crate::pruning`]); `None`: only that move,
     /// so node counts are the published ones.
     pub pruning: Option<usize>,
+    /// Whether IDA* looks ahead before each iteration for a path as long as its threshold
+    /// (`--optimal`, see [`crate::search::idastar_with_lookahead`]); node counts are then no
+    /// longer the published ones.
+    pub lookahead: bool,
 }
 
 /// Seconds of search `auto` gives a board of more than 16 cells when the caller sets no
@@ -183,6 +187,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
         optimal: false,
         budget: None,
         pruning: None,
+        lookahead: false,
     };
     let puzzle = match Puzzle::new(goal) {
         Some(p) => p,
@@ -221,6 +226,9 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
                     |h| format!("{algorithm} with {h}"),
                 )));
             }
+            // A proof gets every pruning that keeps shortest paths, and the lookahead; IDA*
+            // is the search that uses them.
+            let proof = options.optimal && algorithm == Algorithm::IdaStar;
             vec![Phase {
                 kind: PhaseKind::Search,
                 algorithm,
@@ -228,11 +236,10 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
                 weight: algorithm.is_weighted().then_some(options.weight),
                 heuristic,
                 budget: None,
-                // A proof gets every pruning that keeps shortest paths; IDA* is the search
-                // that uses it.
-                pruning: (options.optimal && algorithm == Algorithm::IdaStar)
+                pruning: proof
                     .then(|| crate::pruning::optimal_depth(cells))
                     .flatten(),
+                lookahead: proof,
             }]
         }
     };
@@ -361,6 +368,9 @@ impl fmt::Display for Phase {
         if let Some(d) = self.pruning {
             write!(f, ", duplicate move sequences of up to {d} moves pruned")?;
         }
+        if self.lookahead {
+            f.write_str(", a weighted lookahead before each iteration")?;
+        }
         if self.optimal {
             f.write_str(" (optimal)")
         } else if let (Some(w), true) = (self.weight, self.heuristic_admissible()) {
@@ -401,6 +411,7 @@ fn auto_phases(
         optimal: exact || cells <= AUTO_UNBUDGETED_CELLS,
         budget: (!exact && cells > AUTO_UNBUDGETED_CELLS).then_some(AUTO_BUDGET_SECONDS),
         pruning: None,
+        lookahead: false,
     }])
 }
 

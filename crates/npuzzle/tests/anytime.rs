@@ -103,6 +103,43 @@ fn on_random_8_puzzles_the_bounds_hold_and_unlimited_runs_are_optimal() {
     );
 }
 
+/// The prove phase searches the same tree on one thread and on two: from the proven bound,
+/// under the incumbent, with the same lookaheads (on two threads it used to start from the
+/// heuristic's value and search past the incumbent's length).
+#[test]
+fn the_prove_phase_counts_the_same_on_one_and_two_threads() {
+    let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
+    let dist = common::bfs_distances(&goal);
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let mut rng = generate::rng(23);
+    for _ in 0..300 {
+        let start = generate::random_solvable(&goal, &mut rng);
+        let runs: Vec<_> = [1, 2]
+            .into_iter()
+            .map(|threads| {
+                let control = Control {
+                    threads,
+                    ..Control::default()
+                };
+                anytime::run(&puzzle, &start, Manhattan::new(&puzzle), control)
+            })
+            .collect();
+        let optimal = u64::from(dist[start.tiles()]);
+        for out in &runs {
+            check(&start, &goal, out, optimal, &format!("{start}"));
+            assert!(out.optimal, "{start}: no limit, so proved");
+        }
+        let steps = |out: &anytime::AnytimeOutcome| -> Vec<(Option<u64>, u64, String)> {
+            out.improvements
+                .iter()
+                .map(|i| (i.length, i.lower_bound, i.by.clone()))
+                .collect()
+        };
+        assert_eq!(steps(&runs[0]), steps(&runs[1]), "{start}");
+        assert_eq!(runs[0].stats.generated, runs[1].stats.generated, "{start}");
+    }
+}
+
 /// Every 12-cell shape's boards of `data/twelve-cells.txt` (distances from an exhaustive
 /// breadth-first search), with and without a node limit, through `solve` (auto's pattern
 /// databases: linear conflict alone takes minutes on the farthest 2×6 boards).

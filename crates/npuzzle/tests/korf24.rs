@@ -9,7 +9,7 @@ mod common;
 
 use common::{assert_replays, instances};
 use npuzzle::heuristic::pdb::{Partition, PatternDatabase};
-use npuzzle::search::{idastar, Control};
+use npuzzle::search::{idastar, idastar_with_lookahead, Control};
 use npuzzle::{GoalSpec, Puzzle, Shape, TablePolicy, Tables};
 
 /// The tables, shared by the tests of this file so that they are built (or loaded) once.
@@ -95,10 +95,11 @@ fn korf_felner_ten_easiest_have_their_published_node_counts() {
     check(&easiest(10), cores);
 }
 
-/// With duplicate move sequences of up to 14 moves pruned (what `--optimal` does on 5x5):
-/// the published optimal lengths, paths that replay, fewer nodes than published, and the
-/// same counts on one thread and on two. `instances` by 1-based index.
-fn check_pruned(instances_: &[usize]) -> u64 {
+/// With duplicate move sequences of up to 14 moves pruned (and, with `lookahead`, the
+/// lookahead before each iteration: both are what `--optimal` does on 5x5): the published
+/// optimal lengths, paths that replay, fewer nodes than published, and the same counts on
+/// one thread and on two. `instances` by 1-based index.
+fn check_pruned(instances_: &[usize], lookahead: bool) -> u64 {
     let tables = tables();
     let goal = GoalSpec::BlankFirst
         .board(Shape::square(5).unwrap())
@@ -111,22 +112,29 @@ fn check_pruned(instances_: &[usize]) -> u64 {
     let db = PatternDatabase::from_tables(&puzzle, &partition, tables).unwrap();
     let boards = instances("korf50-24puzzle.txt", "5x5");
     let all = published();
+    let search = |tiles: &[u8], threads: usize| {
+        let control = Control {
+            threads,
+            ..Control::default()
+        };
+        if lookahead {
+            idastar_with_lookahead(&puzzle, tiles, db.search(), control)
+        } else {
+            idastar(&puzzle, tiles, db.search(), control)
+        }
+    };
     let mut total = 0;
     for &index in instances_ {
         let (_, optimal, nodes) = all[index - 1];
         let inst = &boards[index - 1];
         let tiles = puzzle.encode(&inst.board);
-        let two = Control {
-            threads: 2,
-            ..Control::default()
-        };
-        let out = idastar(&puzzle, &tiles, db.search(), two);
+        let out = search(&tiles, 2);
         let moves = out.moves.expect("no limits");
         assert_eq!(moves.len(), optimal, "#{index}");
         assert_replays(&inst.board, &moves, &goal);
         assert!(out.stats.generated < nodes, "#{index}: pruning cuts nodes");
         if nodes < 100_000_000 {
-            let one = idastar(&puzzle, &tiles, db.search(), Control::default());
+            let one = search(&tiles, 1);
             assert_eq!(one.stats.generated, out.stats.generated, "#{index}");
             assert_eq!(one.moves.unwrap().len(), optimal);
         }
@@ -138,14 +146,31 @@ fn check_pruned(instances_: &[usize]) -> u64 {
 /// #38 and #40 with pruning: optimal, fewer nodes, the same counts on one and two threads.
 #[test]
 fn pruned_search_is_optimal_with_fewer_nodes_and_thread_independent_counts() {
-    check_pruned(&[38, 40]);
+    check_pruned(&[38, 40], false);
 }
 
-/// The ten easiest with pruning (about 5.4 billion nodes against 11 published).
+/// #38 and #40 as `--optimal` searches them, with the lookahead too: optimal, the same
+/// counts on one and two threads, and fewer nodes than with pruning alone (on #38 the
+/// lookahead costs more than it saves; on #40 it saves two thirds).
 #[test]
-#[ignore = "slow: about 5 billion nodes, 2 to 3 minutes on 2 cores"]
+fn lookahead_is_optimal_with_thread_independent_counts_and_fewer_nodes() {
+    let pruned = check_pruned(&[38, 40], false);
+    let looked = check_pruned(&[38, 40], true);
+    assert!(
+        looked < pruned,
+        "{looked} nodes with the lookahead, {pruned} without"
+    );
+}
+
+/// The ten easiest with pruning (about 5.4 billion nodes against 11 published), then with the
+/// lookahead too (about 3.2 billion).
+#[test]
+#[ignore = "slow: about 8.5 billion nodes, 4 to 5 minutes on 2 cores"]
 fn pruned_search_on_the_ten_easiest() {
     let ten: Vec<usize> = easiest(10).iter().map(|e| e.0).collect();
-    let total = check_pruned(&ten);
+    let total = check_pruned(&ten, false);
     eprintln!("ten easiest, pruned: {total} nodes");
+    let looked = check_pruned(&ten, true);
+    eprintln!("ten easiest, pruned, with the lookahead: {looked} nodes");
+    assert!(looked < total);
 }

@@ -10,9 +10,10 @@
 //!    Ruml 2010) and pruned by the incumbent: a child with `g + h ≥ best` is never visited.
 //!    Each path found is shortened and becomes the incumbent. A weighted search that runs
 //!    out of states below the incumbent has proved it optimal.
-//! 3. **Prove**: IDA* under the incumbent from the lower bound up. Each completed threshold
-//!    raises the bound; a path it finds is optimal; a threshold that reaches the incumbent's
-//!    length proves the incumbent optimal.
+//! 3. **Prove**: IDA* under the incumbent from the lower bound up, with a lookahead before
+//!    each iteration (see `search::idastar_with_lookahead`). Each completed threshold raises
+//!    the bound; a path it finds is optimal; a threshold that reaches the incumbent's length
+//!    proves the incumbent optimal.
 //!
 //! The improve phase gets a share of the time budget ([`Schedule::improve_share`]); without a budget
 //! (boards the plan expects to solve optimally) it is skipped and IDA* runs at once, with the
@@ -33,8 +34,8 @@ use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict};
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
 use crate::search::{
-    self, bounded, deepen, Bounds, Control, Deepening, Limits, Meter, Priority, Progress,
-    SearchStats, StopReason,
+    self, bounded, deepen, Bounds, Control, Deepening, Limits, Lookahead, Meter, Priority,
+    Progress, SearchStats, StopReason,
 };
 
 /// How a run spends its budget. [`Schedule::default`] is what `auto` uses; the others are
@@ -258,8 +259,8 @@ fn weighted<H: IncrementalHeuristic + Clone>(
     }
 }
 
-/// IDA* under the incumbent from the lower bound up (on `control.threads` threads when
-/// more than one: the parallel search, which reports its thresholds as progress).
+/// IDA* under the incumbent from the lower bound up, looking ahead before each iteration
+/// for a path as long as its threshold (on `control.threads` threads when more than one).
 fn prove<H: IncrementalHeuristic + Clone + Send>(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
@@ -270,19 +271,18 @@ fn prove<H: IncrementalHeuristic + Clone + Send>(
     watch.proving.store(true, Ordering::Relaxed);
     let below = watch.best.load(Ordering::Relaxed);
     let sub = run.sub(None);
-    let out = if run.control.threads > 1 {
-        search::idastar(puzzle, tiles, heuristic, sub)
-    } else {
-        let mut raise = |b: u32| {
-            watch.bound.fetch_max(b, Ordering::Relaxed);
-        };
-        let how = Deepening {
-            first: watch.bound.load(Ordering::Relaxed),
-            below,
-            on_bound: Some(&mut raise),
-        };
-        deepen(puzzle, tiles, heuristic, sub, how)
+    let mut raise = |b: u32| {
+        watch.bound.fetch_max(b, Ordering::Relaxed);
     };
+    let lookahead = Lookahead::new(puzzle, tiles, heuristic.clone(), sub);
+    let mut look = |threshold, previous, used| lookahead.at(threshold, previous, used);
+    let how = Deepening {
+        first: watch.bound.load(Ordering::Relaxed),
+        below,
+        on_bound: Some(&mut raise),
+        lookahead: Some(&mut look),
+    };
+    let out = search::deepening(puzzle, tiles, heuristic, sub, how);
     watch.proving.store(false, Ordering::Relaxed);
     run.add(&out.stats);
     if let Some(moves) = out.moves {

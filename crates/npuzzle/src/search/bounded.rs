@@ -19,10 +19,11 @@
 //! * **Thresholds** rise to the smallest `f` pruned, and by at least `step` (with weights
 //!   such as 1.3 the distinct values of `f` are ten times as many as IDA*'s thresholds).
 
-use super::kernel::NO_MOVE;
+use super::kernel::prefetch_children;
 use super::{Meter, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
+use crate::pruning::{MoveAutomaton, DEAD};
 use crate::puzzle::{Puzzle, NO_CELL};
 
 /// Fixed-point scale of `g` in `f`.
@@ -58,6 +59,8 @@ pub(crate) struct Bounded<'a, H, T> {
     tiles: T,
     goal: T,
     neighbours: &'a [[u8; 4]],
+    /// The puzzle's pruning automaton: the move back, or duplicate sequences (`--optimal`).
+    pruning: &'a MoveAutomaton,
     heuristic: H,
     /// `W` in thousandths.
     weight: u64,
@@ -79,7 +82,7 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
     pub fn new(
         tiles: T,
         goal: T,
-        neighbours: &'a [[u8; 4]],
+        puzzle: &'a Puzzle,
         heuristic: H,
         bounds: Bounds,
         meter: Meter<'a>,
@@ -87,7 +90,8 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
         Bounded {
             tiles,
             goal,
-            neighbours,
+            neighbours: &puzzle.neighbours,
+            pruning: &puzzle.pruning,
             heuristic,
             weight: weight_units(bounds.weight),
             bound: 0,
@@ -127,7 +131,7 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
                 self.bound = self.f(0, h0);
                 loop {
                     self.next_bound = u64::MAX;
-                    if self.dfs(blank, 0, h0, NO_MOVE) {
+                    if self.dfs(blank, 0, h0, self.pruning.start(blank)) {
                         self.path.reverse();
                         outcome.moves = Some(std::mem::take(&mut self.path));
                         break;
@@ -183,8 +187,8 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
     }
 
     /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic
-    /// `h`; `back` is the index of the move that would undo the last one.
-    fn dfs(&mut self, blank: usize, g: u32, h: u32, back: usize) -> bool {
+    /// `h`; `state` is the pruning automaton's state after the path here.
+    fn dfs(&mut self, blank: usize, g: u32, h: u32, state: u32) -> bool {
         if self.stats.generated >= self.meter.next_check && self.poll() {
             return false;
         }
@@ -194,6 +198,17 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
             self.stats.max_open = self.depth;
         }
         let neighbours = self.neighbours[blank];
+        let row = state as usize * 4;
+        let table = self.pruning.table();
+        let next: [u32; 4] = table[row..row + 4].try_into().expect("4 moves");
+        prefetch_children(
+            &self.heuristic,
+            table,
+            self.tiles.as_ref(),
+            neighbours,
+            next,
+            blank,
+        );
         // Values from `cut` up need not be exact (pattern databases then skip lookups): such
         // a child is pruned, by the threshold or by the best length, and its f is no lower
         // than the next threshold already is.
@@ -207,7 +222,7 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
             .div_ceil(self.weight);
         let cut = by_weight.min(by_best).max(by_next).min(u64::from(u32::MAX)) as u32;
         for (mi, &to) in neighbours.iter().enumerate() {
-            if to == NO_CELL || mi == back {
+            if to == NO_CELL || next[mi] == DEAD {
                 continue;
             }
             self.stats.generated += 1;
@@ -223,8 +238,7 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
                 self.pop(blank, to, undo, tile);
                 continue;
             }
-            // Move::ALL is up, left, right, down, so the opposite of index i is 3 - i.
-            if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, 3 - mi) {
+            if (h2 == 0 && self.tiles == self.goal) || self.dfs(to, g + 1, h2, next[mi]) {
                 self.path.push(Move::ALL[mi]);
                 return true;
             }
@@ -266,7 +280,7 @@ pub(crate) fn bounded<H: IncrementalHeuristic>(
     ) -> BoundedOutcome {
         let tiles: [u8; N] = start.try_into().expect("N tiles");
         let goal: [u8; N] = puzzle.goal[..].try_into().expect("N goal tiles");
-        Bounded::new(tiles, goal, &puzzle.neighbours, heuristic, bounds, meter).run()
+        Bounded::new(tiles, goal, puzzle, heuristic, bounds, meter).run()
     }
     match start.len() {
         9 => fixed::<H, 9>(puzzle, start, heuristic, bounds, meter),
@@ -277,15 +291,7 @@ pub(crate) fn bounded<H: IncrementalHeuristic>(
         64 => fixed::<H, 64>(puzzle, start, heuristic, bounds, meter),
         _ => {
             let goal = puzzle.goal.clone();
-            Bounded::new(
-                start.to_vec(),
-                goal,
-                &puzzle.neighbours,
-                heuristic,
-                bounds,
-                meter,
-            )
-            .run()
+            Bounded::new(start.to_vec(), goal, puzzle, heuristic, bounds, meter).run()
         }
     }
 }

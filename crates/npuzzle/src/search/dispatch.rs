@@ -3,6 +3,8 @@
 //! parallel search, which builds on the serial kernels, and the kernels import nothing of
 //! each other's callers.
 
+use super::idastar::Deepening;
+use super::lookahead::Lookahead;
 use super::{Control, SearchOutcome};
 use crate::heuristic::IncrementalHeuristic;
 use crate::puzzle::Puzzle;
@@ -38,8 +40,53 @@ pub fn idastar<H: IncrementalHeuristic + Clone + Send>(
     heuristic: H,
     control: Control<'_>,
 ) -> SearchOutcome {
-    if control.trace == 0 && control.threads > 1 {
-        return super::parallel::idastar(puzzle, start, heuristic, control);
+    deepening(puzzle, start, heuristic, control, Deepening::default())
+}
+
+/// [`idastar`] for a proof: before each iteration a short weighted search looks for a path
+/// as long as the threshold, which is then a shortest one (see `lookahead.rs`). The path is
+/// optimal as IDA*'s is; node counts are still the same on any number of threads, but they
+/// are no longer the published IDA* counts. With a trace asked for, plain IDA*.
+///
+/// ```
+/// use npuzzle::{Board, GoalSpec, Puzzle, heuristic::Manhattan};
+/// use npuzzle::search::{idastar_with_lookahead, Control};
+/// let start = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
+/// let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+/// let puzzle = Puzzle::new(&goal).unwrap();
+/// let tiles = puzzle.encode(&start);
+/// let out = idastar_with_lookahead(&puzzle, &tiles, Manhattan::new(&puzzle), Control::default());
+/// assert_eq!(start.replay(&out.moves.unwrap()).unwrap(), goal);
+/// ```
+pub fn idastar_with_lookahead<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+) -> SearchOutcome {
+    if control.trace > 0 {
+        return idastar(puzzle, start, heuristic, control);
     }
-    super::idastar::serial(puzzle, start, heuristic, control)
+    let lookahead = Lookahead::new(puzzle, start, heuristic.clone(), control);
+    let mut at = |threshold, previous, used| lookahead.at(threshold, previous, used);
+    let how = Deepening {
+        lookahead: Some(&mut at),
+        ..Deepening::default()
+    };
+    deepening(puzzle, start, heuristic, control, how)
+}
+
+/// IDA* as `how` says, on `control.threads` threads when more than one and no trace is
+/// asked for, else serial.
+pub(crate) fn deepening<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    control: Control<'_>,
+    how: Deepening<'_>,
+) -> SearchOutcome {
+    if control.trace == 0 && control.threads > 1 {
+        return super::parallel::idastar(puzzle, start, heuristic, control, how);
+    }
+    super::idastar::deepen(puzzle, start, heuristic, control, how)
 }

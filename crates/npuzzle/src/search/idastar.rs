@@ -5,28 +5,18 @@
 //! (one table lookup for Manhattan distance) and moves the tile back: no allocation in the
 //! hot loop.
 //!
-//! [`serial`] picks a kernel: the fixed-size kernels of `kernel.rs` for 3×3, 4×4 and 5×5
+//! [`deepen`] picks a kernel: the fixed-size kernels of `kernel.rs` for 3×3, 4×4 and 5×5
 //! boards, and the general kernel below (any shape, and the only one that records a trace)
 //! otherwise. All of them count nodes the same way; `search::idastar` (in `dispatch.rs`)
 //! adds the parallel search.
 
 use super::kernel::{Abort, Fixed};
+use super::lookahead::Looked;
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::pruning::{MoveAutomaton, DEAD};
 use crate::puzzle::{Puzzle, NO_CELL};
-
-/// Serial IDA*: the fixed-size kernel for 3×3, 4×4 and 5×5 boards, else (and whenever a
-/// trace is asked for) the general kernel.
-pub(crate) fn serial<H: IncrementalHeuristic>(
-    puzzle: &Puzzle,
-    start: &[u8],
-    heuristic: H,
-    control: Control<'_>,
-) -> SearchOutcome {
-    deepen(puzzle, start, heuristic, control, Deepening::default())
-}
 
 /// Where a serial IDA* starts and stops, and who hears of each threshold it completes.
 pub(crate) struct Deepening<'c> {
@@ -37,6 +27,10 @@ pub(crate) struct Deepening<'c> {
     /// Told each new threshold after an iteration ends without a path: a proven lower
     /// bound on the optimal length (with an admissible heuristic).
     pub on_bound: Option<&'c mut dyn FnMut(u32)>,
+    /// Asked before each iteration, with its threshold, the previous iteration's generated
+    /// nodes and the search's so far, for a path no longer than the threshold (see
+    /// [`lookahead`](super::lookahead)).
+    pub lookahead: Option<&'c mut dyn FnMut(u32, u64, u64) -> Looked>,
 }
 
 impl Default for Deepening<'_> {
@@ -45,13 +39,14 @@ impl Default for Deepening<'_> {
             first: 0,
             below: u32::MAX,
             on_bound: None,
+            lookahead: None,
         }
     }
 }
 
 impl Deepening<'_> {
     /// The threshold after one without a path: stop (`None`) once it reaches `below`.
-    fn next(&mut self, next_bound: u32) -> Option<u32> {
+    pub(crate) fn next(&mut self, next_bound: u32) -> Option<u32> {
         if next_bound == u32::MAX {
             return None; // no more states (unsolvable input, which callers rule out)
         }
@@ -60,11 +55,20 @@ impl Deepening<'_> {
         }
         (next_bound < self.below).then_some(next_bound)
     }
+
+    /// The lookahead before the iteration at `bound`, if one is set (`previous`: the
+    /// nodes of the iteration before, `used`: the search's so far).
+    pub(crate) fn look(&mut self, bound: u32, previous: u64, used: u64) -> Option<Looked> {
+        self.lookahead
+            .as_mut()
+            .map(|look| look(bound, previous, used))
+    }
 }
 
 /// Serial IDA* from threshold `how.first` (or the start's heuristic value, if larger) up to
-/// `how.below`. A search that ends with no path and no limit reached has proved that no
-/// path shorter than `how.below` exists.
+/// `how.below`, on the fixed-size kernel for 3×3, 4×4 and 5×5 boards, else (and whenever a
+/// trace is asked for) the general kernel. A search that ends with no path and no limit
+/// reached has proved that no path shorter than `how.below` exists.
 pub(crate) fn deepen<H: IncrementalHeuristic>(
     puzzle: &Puzzle,
     start: &[u8],
@@ -109,8 +113,24 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
         outcome.moves = Some(Vec::new());
     } else if h0.max(how.first) < how.below {
         k.bound = h0.max(how.first);
+        let mut previous = 0;
         loop {
+            if let Some(looked) = how.look(k.bound, previous, k.generated) {
+                k.generated += looked.stats.generated;
+                k.expanded += looked.stats.expanded;
+                k.max_open = k.max_open.max(looked.stats.max_open);
+                if let Some(moves) = looked.moves {
+                    k.final_open = moves.len() as u64;
+                    outcome.moves = Some(moves);
+                    break;
+                }
+                if looked.stopped_by.is_some() {
+                    k.stopped_by = looked.stopped_by;
+                    break;
+                }
+            }
             k.next_bound = u32::MAX;
+            let before = k.generated;
             if k.dfs(blank, 0, h0, root) {
                 k.path.reverse();
                 outcome.moves = Some(std::mem::take(&mut k.path));
@@ -119,6 +139,7 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
             if k.stopped_by.is_some() {
                 break;
             }
+            previous = k.generated - before;
             match how.next(k.next_bound) {
                 Some(bound) => k.bound = bound,
                 None => break,
@@ -153,8 +174,24 @@ fn general<H: IncrementalHeuristic>(
         outcome.moves = Some(Vec::new());
     } else if h0.max(how.first) < how.below {
         ida.bound = h0.max(how.first);
+        let mut previous = 0;
         loop {
+            if let Some(looked) = how.look(ida.bound, previous, ida.stats.generated) {
+                ida.stats.generated += looked.stats.generated;
+                ida.stats.expanded += looked.stats.expanded;
+                ida.stats.max_open = ida.stats.max_open.max(looked.stats.max_open);
+                if let Some(moves) = looked.moves {
+                    ida.depth = moves.len() as u64;
+                    outcome.moves = Some(moves);
+                    break;
+                }
+                if looked.stopped_by.is_some() {
+                    ida.stopped_by = looked.stopped_by;
+                    break;
+                }
+            }
             ida.next_bound = u32::MAX;
+            let before = ida.stats.generated;
             if ida.dfs(blank, 0, h0, puzzle.pruning.start(blank), None) {
                 ida.path.reverse();
                 outcome.moves = Some(std::mem::take(&mut ida.path));
@@ -163,6 +200,7 @@ fn general<H: IncrementalHeuristic>(
             if ida.stopped_by.is_some() {
                 break;
             }
+            previous = ida.stats.generated - before;
             match how.next(ida.next_bound) {
                 Some(bound) => ida.bound = bound,
                 None => break,
@@ -351,7 +389,13 @@ mod tests {
             trace: 5000,
             ..Control::default()
         };
-        let out = serial(&puzzle, &tiles, Manhattan::new(&puzzle), control);
+        let out = deepen(
+            &puzzle,
+            &tiles,
+            Manhattan::new(&puzzle),
+            control,
+            Deepening::default(),
+        );
         assert_eq!(out.trace[0].iteration, Some(1));
         assert_eq!(out.trace[0].bound, Some(h0));
         let mut last = (1, h0);

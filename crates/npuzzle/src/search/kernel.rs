@@ -20,8 +20,35 @@ use crate::puzzle::NO_CELL;
 /// more than the L2 cache holds beside the pattern databases' rows).
 const PRUNING_PREFETCH_FROM: usize = 1 << 18;
 
-/// "No move yet": the root has no parent move to prune.
-pub(crate) const NO_MOVE: usize = 4;
+/// Starts fetching what the children of a node will read (the blank on `blank`, its
+/// `neighbours`, their automaton states `next`), so that the cache misses overlap instead
+/// of coming one after the other: the rows of a large pruning automaton (`pruning`), and
+/// the table entries of a heuristic with large tables. Changes nothing.
+#[inline(always)]
+pub(crate) fn prefetch_children<H: IncrementalHeuristic>(
+    heuristic: &H,
+    pruning: &[u32],
+    tiles: &[u8],
+    neighbours: [u8; 4],
+    next: [u32; 4],
+    blank: usize,
+) {
+    if pruning.len() > PRUNING_PREFETCH_FROM {
+        for &s in &next {
+            if s != DEAD {
+                prefetch_any(pruning, s as usize * 4);
+            }
+        }
+    }
+    if heuristic.prefetches() {
+        for (mi, &to) in neighbours.iter().enumerate() {
+            if to != NO_CELL && next[mi] != DEAD {
+                let to = usize::from(to);
+                heuristic.prefetch(tiles[to], to, blank);
+            }
+        }
+    }
+}
 
 /// How a parallel search stops one work unit from outside: a goal found in an earlier unit
 /// (serial order), a limit reached by the search as a whole, or nodes to add to a shared
@@ -174,25 +201,14 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
         let neighbours = self.neighbours[blank];
         let row = state as usize * 4;
         let next: [u32; 4] = self.pruning[row..row + 4].try_into().expect("4 moves");
-        // A large automaton's rows miss the cache like table entries: start fetching the
-        // children's rows now, so that a child expanded later finds its row at hand.
-        if self.pruning.len() > PRUNING_PREFETCH_FROM {
-            for &s in &next {
-                if s != DEAD {
-                    prefetch_any(self.pruning, s as usize * 4);
-                }
-            }
-        }
-        // Start every child's table reads before evaluating the first (for heuristics with
-        // large tables), so their cache misses overlap.
-        if self.heuristic.prefetches() {
-            for (mi, &to) in neighbours.iter().enumerate() {
-                if to != NO_CELL && next[mi] != DEAD {
-                    let to = usize::from(to);
-                    self.heuristic.prefetch(self.tiles[to], to, blank);
-                }
-            }
-        }
+        prefetch_children(
+            &self.heuristic,
+            self.pruning,
+            &self.tiles,
+            neighbours,
+            next,
+            blank,
+        );
         for (mi, &to) in neighbours.iter().enumerate() {
             if to == NO_CELL || next[mi] == DEAD {
                 continue;

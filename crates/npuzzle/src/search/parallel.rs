@@ -23,6 +23,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::frontier::{self, Above, UnitOutcome, WorkUnit};
+use super::idastar::Deepening;
 use super::kernel::Abort;
 use super::{Control, Limits, Meter, Progress, SearchOutcome, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
@@ -40,14 +41,16 @@ const PARALLEL_FROM: u64 = 1 << 21;
 /// The deepest frontier tried, for boards whose tree hardly branches.
 const MAX_SPLIT_DEPTH: u32 = 40;
 
-/// Parallel IDA* on `control.threads` threads (see the module docs).
+/// Parallel IDA* on `control.threads` threads (see the module docs), from and below the
+/// thresholds of `how`, looking ahead before each iteration if it says so.
 pub(crate) fn idastar<H: IncrementalHeuristic + Clone + Send>(
     puzzle: &Puzzle,
     start: &[u8],
     heuristic: H,
     control: Control<'_>,
+    how: Deepening<'_>,
 ) -> SearchOutcome {
-    idastar_from(puzzle, start, heuristic, control, PARALLEL_FROM)
+    idastar_from(puzzle, start, heuristic, control, how, PARALLEL_FROM)
 }
 
 /// [`idastar`], going parallel after the first iteration of at least `parallel_from` nodes.
@@ -56,6 +59,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     start: &[u8],
     heuristic: H,
     control: Control<'_>,
+    mut how: Deepening<'_>,
     parallel_from: u64,
 ) -> SearchOutcome {
     let started = Instant::now();
@@ -68,33 +72,64 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     let h0 = heuristic.clone().init(start);
     let deadline = control.limits.time.map(|t| started + t);
     let mut stats = SearchStats::default();
-    let mut bound = h0;
+    let mut bound = h0.max(how.first);
+    let mut previous = 0;
+    // Before the iteration at `bound`: the lookahead, which may end the search.
+    let look = |how: &mut Deepening<'_>, bound: u32, previous: u64, stats: &mut SearchStats| {
+        let looked = how.look(bound, previous, stats.generated)?;
+        stats.generated += looked.stats.generated;
+        stats.expanded += looked.stats.expanded;
+        stats.max_open = stats.max_open.max(looked.stats.max_open);
+        if looked.moves.is_none() && looked.stopped_by.is_none() {
+            return None;
+        }
+        stats.final_open = looked.moves.as_ref().map_or(0, |m| m.len() as u64);
+        Some((looked.moves, looked.stopped_by))
+    };
+    let finish = |mut outcome: SearchOutcome, mut stats: SearchStats| {
+        stats.max_depth = stats.max_open;
+        stats.seconds = started.elapsed().as_secs_f64();
+        outcome.stats = stats;
+        outcome
+    };
+    if bound >= how.below {
+        return finish(outcome, stats);
+    }
     // Serial iterations while they are small: a thread pool, a frontier and a heuristic set
     // up per unit cost more than such an iteration, and most instances end there.
     let root = frontier::split(puzzle, start, heuristic.clone(), 0);
     let mut h = heuristic.clone();
     loop {
+        if let Some((moves, stopped_by)) = look(&mut how, bound, previous, &mut stats) {
+            (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
+            return finish(outcome, stats);
+        }
         let meter = Meter::new(remaining(&control, deadline, stats.generated));
         let out = frontier::run(puzzle, &root[0], &mut h, bound, meter, None);
         stats.generated += out.generated;
         stats.expanded += out.expanded;
         stats.max_open = stats.max_open.max(out.max_open);
-        if out.moves.is_some() || out.stopped_by.is_some() || out.next_bound == u32::MAX {
+        if out.moves.is_some() || out.stopped_by.is_some() {
             stats.final_open = out.moves.as_ref().map_or(0, |m| m.len() as u64);
             outcome.moves = out.moves;
             outcome.stopped_by = out.stopped_by;
-            stats.max_depth = stats.max_open;
-            stats.seconds = started.elapsed().as_secs_f64();
-            outcome.stats = stats;
-            return outcome;
+            return finish(outcome, stats);
         }
-        bound = out.next_bound;
+        previous = out.generated;
+        match how.next(out.next_bound) {
+            Some(next) => bound = next,
+            None => return finish(outcome, stats),
+        }
         if out.generated >= parallel_from {
             break;
         }
     }
     let units = frontier_for(puzzle, start, &heuristic, threads);
     loop {
+        if let Some((moves, stopped_by)) = look(&mut how, bound, previous, &mut stats) {
+            (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
+            break;
+        }
         let aboves: Vec<Above> = units.iter().map(|u| u.above(bound)).collect();
         let reached: Vec<usize> = (0..units.len()).filter(|&i| aboves[i].reached).collect();
         let (before, expanded_before) = (stats.generated, stats.expanded);
@@ -172,10 +207,11 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             outcome.stopped_by = Some(why_halted(&control, generated_now, deadline));
             break;
         }
-        if next_bound == u32::MAX {
-            break;
+        previous = stats.generated - before;
+        match how.next(next_bound) {
+            Some(next) => bound = next,
+            None => break,
         }
-        bound = next_bound;
         if let Some(user) = control.progress {
             user(&Progress {
                 expanded: stats.expanded,
@@ -188,10 +224,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             });
         }
     }
-    stats.max_depth = stats.max_open;
-    stats.seconds = started.elapsed().as_secs_f64();
-    outcome.stats = stats;
-    outcome
+    finish(outcome, stats)
 }
 
 /// What the threads of one iteration share.
@@ -358,7 +391,7 @@ mod tests {
                 threads,
                 ..Control::default()
             };
-            let par = idastar_from(&puzzle, &tiles, h.clone(), control, 0);
+            let par = idastar_from(&puzzle, &tiles, h.clone(), control, Deepening::default(), 0);
             let moves = par.moves.as_ref().expect("no limits");
             assert_eq!(start.replay(moves).unwrap(), *goal, "{start:?}");
             assert_eq!(par.moves, serial.moves, "the serial path, {start:?}");
@@ -403,6 +436,64 @@ mod tests {
         }
     }
 
+    /// With a lookahead before each iteration, a first threshold and a bound below which to
+    /// look (as the anytime engine's prove phase asks), serial and parallel (from the first
+    /// iteration on) agree on the path and the counts; below the optimal length there is no
+    /// path, and each completed threshold is heard of in the same order.
+    #[test]
+    fn parallel_deepening_with_a_lookahead_is_the_serial_one() {
+        use crate::search::{deepen, Lookahead};
+        let mut r = rng(29);
+        for (shape, boards) in [("3x3", 20), ("3x4", 6)] {
+            let goal = GoalSpec::Standard.board(shape.parse().unwrap()).unwrap();
+            let puzzle = Puzzle::new(&goal).unwrap();
+            for _ in 0..boards {
+                let start = random_solvable(&goal, &mut r);
+                let tiles = puzzle.encode(&start);
+                let h = Manhattan::new(&puzzle);
+                let optimal = idastar(&puzzle, &tiles, h.clone(), Control::default())
+                    .moves
+                    .expect("no limits")
+                    .len() as u32;
+                // A proven lower bound above the heuristic's, as the prove phase has.
+                let first = (h.clone().init(&tiles) + 2).min(optimal);
+                for below in [optimal, u32::MAX] {
+                    let run = |parallel: bool| {
+                        let control = Control {
+                            threads: if parallel { 2 } else { 1 },
+                            ..Control::default()
+                        };
+                        let lookahead = Lookahead::new(&puzzle, &tiles, h.clone(), control);
+                        let mut look = |t, p, u| lookahead.at(t, p, u);
+                        let mut heard = Vec::new();
+                        let mut hear = |b| heard.push(b);
+                        let how = Deepening {
+                            first,
+                            below,
+                            on_bound: Some(&mut hear),
+                            lookahead: Some(&mut look),
+                        };
+                        let out = if parallel {
+                            idastar_from(&puzzle, &tiles, h.clone(), control, how, 0)
+                        } else {
+                            deepen(&puzzle, &tiles, h.clone(), control, how)
+                        };
+                        (out.moves, out.stats.generated, out.stats.expanded, heard)
+                    };
+                    let (serial, parallel) = (run(false), run(true));
+                    assert_eq!(serial, parallel, "{start:?} below {below}");
+                    match &serial.0 {
+                        Some(moves) => {
+                            assert_eq!(moves.len() as u32, optimal, "{start:?}");
+                            assert_eq!(start.replay(moves).unwrap(), goal);
+                        }
+                        None => assert_eq!(below, optimal, "{start:?}: a path exists"),
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn parallel_pattern_database_search_is_the_serial_one() {
         let goal = GoalSpec::Standard.board("3x3".parse().unwrap()).unwrap();
@@ -432,7 +523,14 @@ mod tests {
             },
             ..Control::default()
         };
-        let out = idastar_from(&puzzle, &tiles, Manhattan::new(&puzzle), control, 0);
+        let out = idastar_from(
+            &puzzle,
+            &tiles,
+            Manhattan::new(&puzzle),
+            control,
+            Deepening::default(),
+            0,
+        );
         assert_eq!(out.stopped_by, Some(StopReason::Nodes));
         assert!(out.moves.is_none());
         assert!(out.stats.generated >= 3_000_000 && out.stats.generated < 4_000_000);
@@ -443,7 +541,14 @@ mod tests {
             cancel: Some(&cancel),
             ..Control::default()
         };
-        let out = idastar_from(&puzzle, &tiles, Manhattan::new(&puzzle), control, 0);
+        let out = idastar_from(
+            &puzzle,
+            &tiles,
+            Manhattan::new(&puzzle),
+            control,
+            Deepening::default(),
+            0,
+        );
         assert_eq!(out.stopped_by, Some(StopReason::Cancelled));
         assert!(out.moves.is_none());
     }

@@ -13,7 +13,8 @@ use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
 use crate::heuristic::pdb::{BuildProgress, PartitionSpec, PatternDatabase, PdbError};
 use crate::heuristic::{
-    self, Heuristic, HeuristicError, HeuristicSpec, LinearConflict, Manhattan, Reevaluate, Tables,
+    self, Heuristic, HeuristicError, HeuristicSpec, IncrementalHeuristic, LinearConflict,
+    Manhattan, Reevaluate, Tables,
 };
 use crate::moves::Move;
 use crate::plan::{self, Phase, PhaseKind, Plan, SolveOptions};
@@ -224,15 +225,7 @@ fn run_phase(
         .heuristic
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
-    let outcome = run_search(
-        puzzle,
-        &tiles,
-        phase.algorithm,
-        &spec,
-        weight,
-        source,
-        control,
-    )?;
+    let outcome = run_search(puzzle, &tiles, phase, &spec, weight, source, control)?;
     let admissible = phase
         .heuristic
         .as_ref()
@@ -363,23 +356,36 @@ fn answered_by(improvements: &[Improvement], length: Option<usize>) -> Algorithm
 fn run_search(
     puzzle: &Puzzle,
     tiles: &[u8],
-    algorithm: Algorithm,
+    phase: &Phase,
     spec: &HeuristicSpec,
     weight: f64,
     source: Source<'_>,
     control: Control<'_>,
 ) -> Result<SearchOutcome, SolveError> {
-    Ok(match algorithm {
+    // IDA* as the phase asks: with a proof's lookahead, or as published.
+    fn ida<H: IncrementalHeuristic + Clone + Send>(
+        lookahead: bool,
+        puzzle: &Puzzle,
+        tiles: &[u8],
+        heuristic: H,
+        control: Control<'_>,
+    ) -> SearchOutcome {
+        if lookahead {
+            search::idastar_with_lookahead(puzzle, tiles, heuristic, control)
+        } else {
+            search::idastar(puzzle, tiles, heuristic, control)
+        }
+    }
+    let look = phase.lookahead;
+    Ok(match phase.algorithm {
         Algorithm::Bfs => search::bfs(puzzle, tiles, control),
         Algorithm::IdaStar | Algorithm::Auto => match spec {
-            HeuristicSpec::Manhattan => {
-                search::idastar(puzzle, tiles, Manhattan::new(puzzle), control)
-            }
+            HeuristicSpec::Manhattan => ida(look, puzzle, tiles, Manhattan::new(puzzle), control),
             HeuristicSpec::LinearConflict => {
-                search::idastar(puzzle, tiles, LinearConflict::new(puzzle), control)
+                ida(look, puzzle, tiles, LinearConflict::new(puzzle), control)
             }
             HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
-                Ok((db, control)) => search::idastar(puzzle, tiles, db.search(), control),
+                Ok((db, control)) => ida(look, puzzle, tiles, db.search(), control),
                 Err(stopped) => stopped,
             },
             _ => {
@@ -387,7 +393,7 @@ fn run_search(
                     Ok(ready) => ready,
                     Err(stopped) => return Ok(stopped),
                 };
-                search::idastar(puzzle, tiles, Reevaluate(&*h), control)
+                ida(look, puzzle, tiles, Reevaluate(&*h), control)
             }
         },
         Algorithm::WeightedIdaStar => match spec {
@@ -425,7 +431,7 @@ fn run_search(
                 Ok(ready) => ready,
                 Err(stopped) => return Ok(stopped),
             };
-            let priority = match algorithm {
+            let priority = match phase.algorithm {
                 Algorithm::AStar => Priority::AStar,
                 Algorithm::Greedy => Priority::Greedy,
                 _ => Priority::Weighted(weight),
