@@ -75,7 +75,12 @@ def main():
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--first", type=int, default=None, help="only the first N boards")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--npuzzle", default=None,
+                    help="the binary to run (default: target/release/npuzzle), say an older build")
     args = ap.parse_args()
+    global NPUZZLE
+    if args.npuzzle:
+        NPUZZLE = Path(args.npuzzle)
 
     if args.set == "korf50":
         size, goal = "5x5", "blank-first"

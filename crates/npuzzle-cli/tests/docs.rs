@@ -520,14 +520,16 @@ fn explain_random(shape: &str, extra: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// The rows without a partition: the exact table up to 10 cells, linear conflict above 32
-/// cells, the constructive solver above 255.
+/// The rows without a partition: the exact table up to 10 cells, linear conflict on 7×7 with
+/// no tables cached and above 64 cells, the constructive solver above 255; 6×6 (and 4×9)
+/// builds its 4-tile tables.
 #[test]
 fn the_auto_table_ends_are_what_explain_says() {
     let doc = std::fs::read_to_string(repo().join("docs/cli.md")).unwrap();
     for words in [
         "| at most 10 cells | IDA* with the exact table (`perfect`): optimal |",
-        "linear conflict above 32 cells",
+        "linear conflict above 64 cells",
+        "`4-4-4-4-4-4-4-4-3` on 6×6",
         "| 17 to 255 cells |",
         "| larger | the constructive solver |",
     ] {
@@ -536,7 +538,10 @@ fn the_auto_table_ends_are_what_explain_says() {
     for (shape, kind, heuristic) in [
         ("2x5", "optimal", Some("perfect")),
         ("3x3", "optimal", Some("perfect")),
-        ("4x9", "anytime", Some("linear-conflict")),
+        ("4x9", "anytime", Some("pdb:4-4-4-4-4-4-4-4-3")),
+        ("6x6", "anytime", Some("pdb:4-4-4-4-4-4-4-4-3")),
+        ("7x7", "anytime", Some("linear-conflict")),
+        ("9x9", "anytime", Some("linear-conflict")),
         ("15x17", "anytime", Some("linear-conflict")),
         ("16x16", "constructive", None),
     ] {

@@ -32,7 +32,7 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
         "name": "npuzzle",
         "version": env!("CARGO_PKG_VERSION"),
         // The built-in heuristics, then `pdb`: the shape's default pattern database (boards
-        // of at most 32 cells; built in seconds the first time, then kept).
+        // of at most 64 cells; built in seconds the first time, then kept).
         "heuristics": HeuristicSpec::NAMES.iter().chain(&["pdb"]).collect::<Vec<_>>(),
         "algorithms": Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>(),
         "goals": GoalSpec::NAMED.iter().map(GoalSpec::name).collect::<Vec<_>>(),

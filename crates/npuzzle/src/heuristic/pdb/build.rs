@@ -61,7 +61,7 @@ const PACK_CHUNK: usize = 1 << 22;
 /// [`BuildStopped`] when `progress` returns `Break`; what was built is dropped.
 ///
 /// # Panics
-/// If the key is not one `Partition::new` accepts (over 32 cells, over 8 tiles, the blank
+/// If the key is not one `Partition::new` accepts (over 64 cells, over 8 tiles, the blank
 /// among the pattern's cells).
 pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable, BuildStopped> {
     let (shape, cells) = (key.shape, &key.cells[..]);
@@ -99,8 +99,8 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
                     let r2 = region_of[o2 * n + a];
                     steps.push(Step {
                         target: slot_start[o2] + u32::from(r2),
-                        from: (mask & ((1u32 << a) - 1)).count_ones() as u8,
-                        to: (after & ((1u32 << b) - 1)).count_ones() as u8,
+                        from: (mask & ((1u64 << a) - 1)).count_ones() as u8,
+                        to: (after & ((1u64 << b) - 1)).count_ones() as u8,
                     });
                 }
             }
@@ -149,7 +149,7 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
 
     // The goal: every tile home (arrangement rank 0), the blank in the region of its goal
     // cell.
-    let home: u32 = cells.iter().fold(0, |m, &c| m | 1 << c);
+    let home: u64 = cells.iter().fold(0, |m, &c| m | 1 << c);
     let o = combos.rank(home) as usize;
     let (mut current, mut next) = (1u64, 2u64);
     let goal_slot = slot_start[o] as usize + usize::from(region_of[o * n + usize::from(key.blank)]);
@@ -238,7 +238,7 @@ struct Regions {
     slot_set: Vec<u32>,
 }
 
-fn regions(n: usize, masks: &[u32], neighbours: &[Vec<usize>]) -> Regions {
+fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
     let sets = masks.len();
     let mut region_of = vec![u8::MAX; sets * n];
     let mut slot_start = Vec::with_capacity(sets + 1);

@@ -191,7 +191,7 @@ fn set_rank_after_lift(old: PatternState, a: usize, b: usize, i: usize, j: usize
     let mut set = old.set - c[a][i + 1] + c[b][j + 1];
     let (low, high) = (a.min(b), a.max(b));
     // The occupied cells strictly between the two, in ascending order.
-    let mut between = old.mask & ((1u32 << high) - 1) & !((2u32 << low) - 1);
+    let mut between = old.mask & ((1u64 << high) - 1) & !((2u64 << low) - 1);
     let mut idx = if a < b { i + 1 } else { j };
     while between != 0 {
         let cell = between.trailing_zeros() as usize;
@@ -207,7 +207,9 @@ fn set_rank_after_lift(old: PatternState, a: usize, b: usize, i: usize, j: usize
 }
 
 /// `BINOMIAL[n][r]` = `C(n, r)` for every cell number `n` and every term `r` a set rank
-/// update reads (Pascal's triangle, at compile time).
+/// update reads (Pascal's triangle, at compile time). Values past `u32::MAX` (`C(64, 9)`,
+/// say) saturate: the patterns a partition allows never read them, their set ranks being
+/// `u32` (see `Combinations`).
 static BINOMIAL: [[u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1] = {
     let mut c = [[0u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1];
     let mut n = 0;
@@ -216,7 +218,7 @@ static BINOMIAL: [[u32; MAX_PATTERN_TILES + 2]; MAX_PDB_CELLS + 1] = {
         let mut r = 1;
         while r < MAX_PATTERN_TILES + 2 {
             if n > 0 {
-                c[n][r] = c[n - 1][r - 1] + c[n - 1][r];
+                c[n][r] = c[n - 1][r - 1].saturating_add(c[n - 1][r]);
             }
             r += 1;
         }
@@ -265,7 +267,7 @@ impl Heuristic for PatternDatabase {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PatternState {
     /// Occupied cells.
-    mask: u32,
+    mask: u64,
     /// Their colexicographic rank (`Combinations::rank(mask)`), kept up to date move by move.
     set: u32,
     /// The arrangement's rank.
@@ -343,8 +345,8 @@ impl PdbSearch<'_> {
         let mask = old.mask ^ (1 << a) ^ (1 << b);
         // The tile's position in the arrangement before (among the occupied cells below
         // `a`) and after (below `b`).
-        let i = (old.mask & ((1u32 << a) - 1)).count_ones() as usize;
-        let j = (mask & ((1u32 << b) - 1)).count_ones() as usize;
+        let i = (old.mask & ((1u64 << a) - 1)).count_ones() as usize;
+        let j = (mask & ((1u64 << b) - 1)).count_ones() as usize;
         let (pi, set) = if i == j {
             // A horizontal move, or a vertical one past no other tile of the pattern: the
             // arrangement stays, and only the moved cell's term of the set's rank changes.
@@ -395,7 +397,7 @@ impl IncrementalHeuristic for PdbSearch<'_> {
                 let mask = by_cell
                     .iter()
                     .filter(|e| usize::from(e.1) == p)
-                    .fold(0u32, |m, e| m | 1 << e.0);
+                    .fold(0u64, |m, e| m | 1 << e.0);
                 let pi = super::index::rank(&arr);
                 let set = db.patterns[p].combos.rank(mask);
                 let entry = self.lookups[p].entry(set, pi);

@@ -22,8 +22,8 @@ use crate::heuristic::lehmer::{self, unrank};
 /// Most tiles in one pattern: the permutation ranks of 8 tiles (8! = 40,320) fit a `u16`.
 pub const MAX_PATTERN_TILES: usize = 8;
 
-/// Most cells of a board that pattern databases serve: occupancy masks are `u32`.
-pub const MAX_PDB_CELLS: usize = 32;
+/// Most cells of a board that pattern databases serve (8×8): occupancy masks are `u64`.
+pub const MAX_PDB_CELLS: usize = 64;
 
 /// `C(n, k)`, exactly, for the small arguments used here.
 pub fn binomial(n: usize, k: usize) -> u64 {
@@ -48,7 +48,8 @@ pub fn table_entries(n: usize, k: usize) -> u64 {
     binomial(n, k).saturating_mul(factorial(k) as u64)
 }
 
-/// Colexicographic ranks of `k`-subsets of `n ≤ 32` cells, by byte-wise table lookups.
+/// Colexicographic ranks of `k`-subsets of `n ≤ 64` cells, by byte-wise table lookups.
+/// Ranks are `u32`: `C(n, k)` must fit (every table a partition allows has fewer entries).
 #[derive(Debug)]
 pub struct Combinations {
     k: usize,
@@ -62,7 +63,7 @@ pub struct Combinations {
 impl Combinations {
     /// Ranker for `k`-subsets of `n` cells.
     pub fn new(n: usize, k: usize) -> Combinations {
-        assert!(n <= MAX_PDB_CELLS && k <= n);
+        assert!(n <= MAX_PDB_CELLS && k <= n && binomial(n, k) <= u64::from(u32::MAX));
         let bytes = n.div_ceil(8);
         let mut table = vec![0u32; bytes * (k + 1) * 256];
         for byte in 0..bytes {
@@ -112,7 +113,7 @@ impl Combinations {
 
     /// The rank of a mask with exactly `k` bits set, all below `n`.
     #[inline]
-    pub fn rank(&self, mask: u32) -> u32 {
+    pub fn rank(&self, mask: u64) -> u32 {
         let mut r = 0;
         let mut before = 0usize;
         for byte in 0..self.bytes {
@@ -125,7 +126,7 @@ impl Combinations {
 
     /// Every mask in rank order (Gosper's hack enumerates `k`-bit masks in numeric order,
     /// which is colexicographic order).
-    pub fn masks(&self) -> Vec<u32> {
+    pub fn masks(&self) -> Vec<u64> {
         let mut out = Vec::with_capacity(self.count);
         if self.k == 0 {
             out.push(0);
@@ -133,9 +134,10 @@ impl Combinations {
         }
         let mut m: u64 = (1u64 << self.k) - 1;
         for _ in 0..self.count {
-            out.push(m as u32);
+            out.push(m);
             let c = m & m.wrapping_neg();
-            let r = m + c;
+            // Wraps only after the last mask of 64 cells, whose successor is not used.
+            let r = m.wrapping_add(c);
             m = (((r ^ m) >> 2) / c) | r;
         }
         out

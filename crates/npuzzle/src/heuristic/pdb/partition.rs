@@ -97,6 +97,9 @@ pub fn candidates(shape: Shape) -> Vec<Vec<usize>> {
     let strong = match (shape.rows(), shape.cols()) {
         (4, 4) => vec![vec![7, 8]],
         (5, 5) => vec![vec![6, 6, 6, 6]],
+        (6, 6) => vec![vec![5; 7]],
+        (7, 7) => vec![vec![4; 12]],
+        (8, 8) => vec![[vec![4; 15], vec![3]].concat()],
         _ => Vec::new(),
     };
     strong
@@ -139,12 +142,13 @@ impl Partition {
     ///
     /// 4×4 `7-8` (two rows each, as Korf & Felner 2002), `6-6-3` (the blank's two rows but
     /// the far column, a 2×3 block, and the rest of the far column) and `5-5-5` use compact
-    /// layouts drawn for a blank in a corner; other sizes take the cells in reading order. Layouts are drawn for a blank in the top-left corner and
+    /// layouts drawn for a blank in a corner; other sizes take the cells in reading order, or
+    /// on boards over 32 cells in bands of two rows walked column by column. Layouts are drawn for a blank in the top-left corner and
     /// mirrored towards the blank's nearest corner; a blank off the corner swaps cells with
     /// the corner.
     ///
     /// # Errors
-    /// Boards over 32 cells, sizes that do not add up to the number of tiles, patterns over
+    /// Boards over 64 cells, sizes that do not add up to the number of tiles, patterns over
     /// 8 tiles or tables over [`MAX_TABLE_ENTRIES`].
     pub fn new(shape: Shape, blank: usize, sizes: &[usize]) -> Result<Partition, PdbError> {
         let n = shape.cells();
@@ -293,6 +297,32 @@ fn layout(shape: Shape, sizes: &[usize]) -> Vec<Option<usize>> {
         return drawn_layout(".AABB AAABB AABBB CCCDD CCCCD");
     }
     let mut out = vec![None; n];
+    if n > 32 {
+        // Compact blocks: bands of two rows, walked column by column and turning at each end
+        // (so a pattern that does not fit a band's end goes on round the turn), the last
+        // (smallest) pattern first, beside the blank. On 6×6 this is nine 2×2 blocks for
+        // 4-4-4-4-4-4-4-4-3. Smaller boards keep reading order, the layout their measured
+        // figures and cached tables have.
+        let (rows, cols) = (shape.rows(), shape.cols());
+        let mut cells = (0..rows.div_ceil(2))
+            .flat_map(|band| {
+                let columns: Vec<usize> = if band % 2 == 0 {
+                    (0..cols).collect()
+                } else {
+                    (0..cols).rev().collect()
+                };
+                columns.into_iter().flat_map(move |c| {
+                    (2 * band..(2 * band + 2).min(rows)).map(move |r| shape.cell(r, c))
+                })
+            })
+            .filter(|&c| c != 0);
+        for (p, &k) in sizes.iter().enumerate().rev() {
+            for cell in cells.by_ref().take(k) {
+                out[cell] = Some(p);
+            }
+        }
+        return out;
+    }
     let mut cell = 1;
     for (p, &k) in sizes.iter().enumerate() {
         for _ in 0..k {
@@ -410,9 +440,9 @@ mod tests {
             Partition::new(s, 0, &[9, 6]),
             Err(PdbError::PatternTooLarge { .. })
         ));
-        let big = Shape::new(5, 7).unwrap();
+        let big = Shape::new(9, 8).unwrap();
         assert!(matches!(
-            Partition::new(big, 0, &[34]),
+            Partition::new(big, 0, &[71]),
             Err(PdbError::TooManyCells { .. })
         ));
     }
@@ -437,5 +467,48 @@ mod tests {
         assert_eq!(d("3x5"), vec![6, 6, 2]);
         assert_eq!(d("4x5"), vec![5, 5, 5, 4]);
         assert_eq!(d("5x5"), vec![5, 5, 5, 5, 4]);
+        assert_eq!(d("6x6"), [vec![4; 8], vec![3]].concat());
+        let strong = |s: &str| candidates(s.parse().unwrap()).remove(0);
+        assert_eq!(strong("6x6"), vec![5; 7]);
+        assert_eq!(strong("7x7"), vec![4; 12]);
+        assert_eq!(strong("8x8"), [vec![4; 15], vec![3]].concat());
+    }
+
+    /// Boards over 32 cells get compact patterns: on 6×6 every pattern of the default
+    /// 4-4-4-4-4-4-4-4-3 is a 2×2 block (the 3-tile one beside the blank), for a blank in any
+    /// corner; on 6×6 5-tile and 7×7 4-tile patterns no two cells of a pattern are more than
+    /// 3 moves apart.
+    #[test]
+    fn big_boards_get_compact_patterns() {
+        let span = |shape: Shape, cells: &[u8]| {
+            let mut far = 0;
+            for &a in cells {
+                for &b in cells {
+                    let ((ra, ca), (rb, cb)) = (shape.coords(a.into()), shape.coords(b.into()));
+                    far = far.max(ra.abs_diff(rb) + ca.abs_diff(cb));
+                }
+            }
+            far
+        };
+        let six: Shape = "6x6".parse().unwrap();
+        for blank in [0, 5, 30, 35] {
+            let p = Partition::new(six, blank, &[[4; 8].as_slice(), &[3]].concat()).unwrap();
+            for cells in p.patterns() {
+                let (rows, cols): (Vec<usize>, Vec<usize>) =
+                    cells.iter().map(|&c| six.coords(c.into())).unzip();
+                let (r0, c0) = (*rows.iter().min().unwrap(), *cols.iter().min().unwrap());
+                assert!(
+                    rows.iter().all(|&r| r - r0 < 2) && cols.iter().all(|&c| c - c0 < 2),
+                    "blank {blank}: {cells:?} is not in a 2x2 block"
+                );
+            }
+        }
+        for (shape, sizes) in [("6x6", vec![5; 7]), ("7x7", vec![4; 12])] {
+            let shape: Shape = shape.parse().unwrap();
+            let p = Partition::new(shape, 0, &sizes).unwrap();
+            for cells in p.patterns() {
+                assert!(span(shape, cells) <= 3, "{shape}: {cells:?}");
+            }
+        }
     }
 }

@@ -83,6 +83,9 @@ fn incremental_values_match_fresh_ones_along_random_walks() {
         ("4x4", GoalSpec::Spiral, vec![6, 6, 3]),
         ("3x4", GoalSpec::Standard, vec![6, 5]),
         ("4x3", GoalSpec::Spiral, vec![4, 4, 3]),
+        ("6x6", GoalSpec::Standard, [vec![4; 8], vec![3]].concat()),
+        ("7x5", GoalSpec::BlankFirst, [vec![3; 11], vec![1]].concat()),
+        ("8x8", GoalSpec::BlankFirst, vec![3; 21]),
     ] {
         let p = puzzle(&goal, shape);
         let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &sizes).unwrap();
@@ -119,6 +122,31 @@ fn incremental_values_match_fresh_ones_along_random_walks() {
                 // The walk goes on from the restored state, so later steps check the undo.
             }
         }
+    }
+}
+
+/// On boards too large for a breadth-first search, a table's value never exceeds the length
+/// of a path known to reach the goal: the random walk from the goal that made the state.
+#[test]
+fn big_board_values_never_exceed_a_known_path() {
+    let mut rng = crate::generate::rng(11);
+    for (shape, sizes) in [
+        ("6x6", [vec![4; 8], vec![3]].concat()),
+        ("8x8", [vec![4; 15], vec![3]].concat()),
+    ] {
+        let p = puzzle(&GoalSpec::Standard, shape);
+        let partition = Partition::new(p.shape, usize::from(p.goal_cell[0]), &sizes).unwrap();
+        let db = PatternDatabase::from_tables(&p, &partition, &Tables::default()).unwrap();
+        let goal = p.goal_board();
+        let mut positive = 0;
+        for walk in 0..300 {
+            let moves = 1 + walk % 80;
+            let start = crate::generate::random_walk(&goal, moves, &mut rng);
+            let h = db.value(&p.encode(&start));
+            assert!(h as usize <= moves, "{shape}: {h} > {moves} for {start}");
+            positive += usize::from(h > 0);
+        }
+        assert!(positive > 250, "{shape}: only {positive} nonzero values");
     }
 }
 
@@ -202,6 +230,9 @@ fn tables_hold_exact_pattern_distances() {
         ("2x4", vec![0u8, 1, 2, 3, 4], 7),
         ("2x4", vec![1u8, 4, 5], 0),
         ("3x4", vec![3u8, 7, 11], 0),
+        // Cells past 31: occupancy masks are u64.
+        ("6x6", vec![33u8, 34], 0),
+        ("8x8", vec![31u8, 62, 63], 0),
     ] {
         let shape: crate::shape::Shape = shape.parse().unwrap();
         let key = TableKey {
@@ -217,7 +248,7 @@ fn tables_hold_exact_pattern_distances() {
         assert_eq!(naive.len() as u64, table.entries());
         let mut checked = 0;
         for (pos, &d) in &naive {
-            let mask = pos.iter().fold(0u32, |m, &c| m | 1 << c);
+            let mask = pos.iter().fold(0u64, |m, &c| m | 1 << c);
             let mut by_cell: Vec<(u8, u8)> =
                 pos.iter().enumerate().map(|(q, &c)| (c, q as u8)).collect();
             by_cell.sort_unstable();
@@ -281,6 +312,37 @@ fn large_5x5_tables_are_consistent_on_a_million_samples() {
     let shape: crate::shape::Shape = "5x5".parse().unwrap();
     for sizes in [&[6usize, 6, 6, 6][..], &[7, 7, 5, 5]] {
         let partition = Partition::new(shape, 0, sizes).unwrap();
+        for key in partition.keys() {
+            let table = build::build(&key, &mut super::keep_going).unwrap();
+            verify::sample(&table, 1_000_000, 2026).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+            verify::near_goal(&table, verify::NEAR_GOAL).unwrap();
+        }
+    }
+}
+
+/// Tables of boards over 32 cells, each checked against its neighbours on random entries
+/// and near the goal: `auto`'s 4-tile tables of 6×6 (a hundred thousand entries each, in
+/// the default run).
+#[test]
+fn big_board_tables_are_consistent() {
+    let shape: crate::shape::Shape = "6x6".parse().unwrap();
+    let partition = Partition::new(shape, 35, &[[4; 8].as_slice(), &[3]].concat()).unwrap();
+    for key in partition.keys() {
+        let table = build::build(&key, &mut super::keep_going).unwrap();
+        verify::sample(&table, 100_000, 2026).unwrap_or_else(|e| panic!("{key:?}: {e}"));
+        verify::near_goal(&table, verify::NEAR_GOAL).unwrap();
+    }
+}
+
+/// The cached tables of 6×6 (`5-5-5-5-5-5-5`) and 7×7 (twelve 4-tile patterns), a million
+/// random entries each (about a minute):
+/// `cargo test --release -p npuzzle --lib big_board_cached -- --ignored`.
+#[test]
+#[ignore]
+fn big_board_cached_tables_are_consistent_on_a_million_samples() {
+    for (shape, sizes) in [("6x6", vec![5; 7]), ("7x7", vec![4; 12])] {
+        let shape: crate::shape::Shape = shape.parse().unwrap();
+        let partition = Partition::new(shape, shape.cells() - 1, &sizes).unwrap();
         for key in partition.keys() {
             let table = build::build(&key, &mut super::keep_going).unwrap();
             verify::sample(&table, 1_000_000, 2026).unwrap_or_else(|e| panic!("{key:?}: {e}"));

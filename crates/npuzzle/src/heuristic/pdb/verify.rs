@@ -39,7 +39,7 @@ struct Placements<'a> {
     n: usize,
     k: usize,
     combos: std::sync::Arc<Combinations>,
-    masks: Vec<u32>,
+    masks: Vec<u64>,
     perms: &'static Permutations,
 }
 
@@ -60,7 +60,7 @@ impl Placements<'_> {
 
     /// The entry index of a placement.
     fn index(&self, cell_of: &[u8]) -> usize {
-        let mask = cell_of.iter().fold(0u32, |m, &c| m | 1 << c);
+        let mask = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
         let mut arr = [0u8; MAX_PATTERN_TILES];
         let mut rest = mask;
         for slot in arr.iter_mut().take(self.k) {
