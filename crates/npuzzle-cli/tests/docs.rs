@@ -584,7 +584,7 @@ fn auto_builds_tables_above_16_cells_as_pattern_databases_md_says() {
 #[test]
 fn the_partitions_of_optimal_in_cli_md_are_what_explain_says() {
     let doc = std::fs::read_to_string(repo().join("docs/cli.md")).unwrap();
-    for (shape, partition) in [("3x4", "8-3"), ("3x5", "6-6-2")] {
+    for (shape, partition) in [("3x4", "8-3"), ("3x5", "6-6-2"), ("6x6", "5-5-5-5-5-5-5")] {
         let claim = format!("`{partition}` on {}", shape.replace('x', "×"));
         assert!(doc.contains(&claim), "docs/cli.md no longer says {claim}");
         let plan = explain_random(shape, &["--optimal"]);
