@@ -36,8 +36,9 @@ pub(crate) const WEIGHT: f64 = 1.2;
 /// wasted on every threshold below the last, a smaller one lets a last iteration run whole.
 pub(crate) const BUDGET_DIVISOR: u64 = 2;
 
-/// The smallest node budget: the first iteration has no iteration before it.
-pub(crate) const MIN_BUDGET: u64 = 1 << 16;
+/// The smallest node budget: the first iteration has no iteration before it. Small, so that
+/// the first thresholds of a small search (hundreds of nodes each) do not pay for more.
+pub(crate) const MIN_BUDGET: u64 = 1 << 10;
 
 /// What one lookahead found.
 #[derive(Debug, Default)]
