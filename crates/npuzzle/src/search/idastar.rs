@@ -177,9 +177,7 @@ fn general<H: IncrementalHeuristic>(
         let mut previous = 0;
         loop {
             if let Some(looked) = how.look(ida.bound, previous, ida.stats.generated) {
-                ida.stats.generated += looked.stats.generated;
-                ida.stats.expanded += looked.stats.expanded;
-                ida.stats.max_open = ida.stats.max_open.max(looked.stats.max_open);
+                looked.add_to(&mut ida.stats);
                 if let Some(moves) = looked.moves {
                     ida.depth = moves.len() as u64;
                     outcome.moves = Some(moves);

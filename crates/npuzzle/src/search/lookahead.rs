@@ -52,6 +52,15 @@ pub(crate) struct Looked {
     pub stopped_by: Option<StopReason>,
 }
 
+impl Looked {
+    /// Adds its counters to those of the search it serves.
+    pub fn add_to(&self, stats: &mut SearchStats) {
+        stats.generated += self.stats.generated;
+        stats.expanded += self.stats.expanded;
+        stats.max_open = stats.max_open.max(self.stats.max_open);
+    }
+}
+
 /// Lookaheads from one start, within the limits of the search they serve.
 pub(crate) struct Lookahead<'a, H> {
     puzzle: &'a Puzzle,

@@ -77,9 +77,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     // Before the iteration at `bound`: the lookahead, which may end the search.
     let look = |how: &mut Deepening<'_>, bound: u32, previous: u64, stats: &mut SearchStats| {
         let looked = how.look(bound, previous, stats.generated)?;
-        stats.generated += looked.stats.generated;
-        stats.expanded += looked.stats.expanded;
-        stats.max_open = stats.max_open.max(looked.stats.max_open);
+        looked.add_to(stats);
         if looked.moves.is_none() && looked.stopped_by.is_none() {
             return None;
         }
