@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::keys::StateKey;
+use super::keys::{with_key, KeyedSearch, StateKey};
 use super::store::{Node, NodeStore, ROOT};
 use super::{Control, Meter, SearchOutcome, SearchStats, TraceStep};
 use crate::heuristic::{whole_moves, Heuristic};
@@ -43,24 +43,43 @@ pub fn astar(
     priority: Priority,
     control: Control<'_>,
 ) -> SearchOutcome {
-    let n = puzzle.cells();
-    if u64::fits(n) {
-        run::<u64>(puzzle, start, heuristic, admissible, priority, control)
-    } else if u128::fits(n) {
-        run::<u128>(puzzle, start, heuristic, admissible, priority, control)
-    } else {
-        run::<Box<[u8]>>(puzzle, start, heuristic, admissible, priority, control)
+    let search = BestFirst {
+        puzzle,
+        start,
+        heuristic,
+        admissible,
+        priority,
+        control,
+    };
+    with_key(puzzle.cells(), search)
+}
+
+/// The arguments of one [`astar`] run, waiting for its key type.
+struct BestFirst<'a> {
+    puzzle: &'a Puzzle,
+    start: &'a [u8],
+    heuristic: &'a dyn Heuristic,
+    admissible: bool,
+    priority: Priority,
+    control: Control<'a>,
+}
+
+impl KeyedSearch for BestFirst<'_> {
+    type Output = SearchOutcome;
+    fn run<K: StateKey>(self) -> SearchOutcome {
+        run::<K>(self)
     }
 }
 
-fn run<K: StateKey>(
-    puzzle: &Puzzle,
-    start: &[u8],
-    heuristic: &dyn Heuristic,
-    admissible: bool,
-    priority: Priority,
-    control: Control<'_>,
-) -> SearchOutcome {
+fn run<K: StateKey>(search: BestFirst<'_>) -> SearchOutcome {
+    let BestFirst {
+        puzzle,
+        start,
+        heuristic,
+        admissible,
+        priority,
+        control,
+    } = search;
     let mut meter = Meter::new(control);
     let mut stats = SearchStats::default();
     let mut trace: Vec<TraceStep> = Vec::new();

@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use super::keys::StateKey;
+use super::keys::{with_key, KeyedSearch, StateKey};
 use super::store::{Node, NodeStore, ROOT};
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
 use crate::moves::Move;
@@ -11,13 +11,27 @@ use crate::puzzle::{Puzzle, NO_CELL};
 /// Breadth-first search from `start` to the puzzle's goal. The goal is recognised when it is
 /// generated, which is safe for unit move costs.
 pub fn bfs(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> SearchOutcome {
-    let n = puzzle.cells();
-    if u64::fits(n) {
-        run::<u64>(puzzle, start, control)
-    } else if u128::fits(n) {
-        run::<u128>(puzzle, start, control)
-    } else {
-        run::<Box<[u8]>>(puzzle, start, control)
+    with_key(
+        puzzle.cells(),
+        Breadth {
+            puzzle,
+            start,
+            control,
+        },
+    )
+}
+
+/// The arguments of one [`bfs`] run, waiting for its key type.
+struct Breadth<'a> {
+    puzzle: &'a Puzzle,
+    start: &'a [u8],
+    control: Control<'a>,
+}
+
+impl KeyedSearch for Breadth<'_> {
+    type Output = SearchOutcome;
+    fn run<K: StateKey>(self) -> SearchOutcome {
+        run::<K>(self.puzzle, self.start, self.control)
     }
 }
 

@@ -56,6 +56,35 @@ impl StateKey for u128 {
     }
 }
 
+/// 6 bits a tile, ten tiles a word: boards of up to `10 × W` cells and at most 64 (6×6
+/// in four words, 8×8 in seven). Keys held inline keep A* on these boards off the
+/// allocator: boxed keys cost a `malloc` per generated child, and freeing millions of them
+/// when the search ends took a quarter of a second per two million states, past its time
+/// limit.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Packed<const W: usize>([u64; W]);
+
+impl<const W: usize> StateKey for Packed<W> {
+    fn fits(n: usize) -> bool {
+        n <= 64 && n <= 10 * W
+    }
+    fn pack(tiles: &[u8]) -> Packed<W> {
+        let mut words = [0u64; W];
+        for (i, &t) in tiles.iter().enumerate() {
+            words[i / 10] |= u64::from(t) << (6 * (i % 10));
+        }
+        Packed(words)
+    }
+    fn unpack(&self, out: &mut [u8]) {
+        for (i, t) in out.iter_mut().enumerate() {
+            *t = (self.0[i / 10] >> (6 * (i % 10)) & 0x3F) as u8;
+        }
+    }
+    fn heap_bytes(_: usize) -> usize {
+        0
+    }
+}
+
 /// A byte a tile, for anything larger.
 impl StateKey for Box<[u8]> {
     fn fits(_: usize) -> bool {
@@ -70,6 +99,30 @@ impl StateKey for Box<[u8]> {
     fn heap_bytes(n: usize) -> usize {
         // The allocation plus the allocator's bookkeeping.
         n + 16
+    }
+}
+
+/// A search generic over its key type, run by [`with_key`] with the smallest key that holds
+/// its board.
+pub(crate) trait KeyedSearch {
+    /// What the search returns.
+    type Output;
+    /// Runs the search with keys of type `K`.
+    fn run<K: StateKey>(self) -> Self::Output;
+}
+
+/// Runs `search` with the smallest key type that holds a board of `n` cells.
+pub(crate) fn with_key<S: KeyedSearch>(n: usize, search: S) -> S::Output {
+    if u64::fits(n) {
+        search.run::<u64>()
+    } else if u128::fits(n) {
+        search.run::<u128>()
+    } else if Packed::<4>::fits(n) {
+        search.run::<Packed<4>>()
+    } else if Packed::<7>::fits(n) {
+        search.run::<Packed<7>>()
+    } else {
+        search.run::<Box<[u8]>>()
     }
 }
 
@@ -91,5 +144,29 @@ mod tests {
         round_trip::<u128>(&t16);
         round_trip::<u128>(&t25);
         round_trip::<Box<[u8]>>(&t25);
+        for n in [26, 36, 40, 41, 49, 64] {
+            let tiles: Vec<u8> = (0..n as u8).rev().collect();
+            if Packed::<4>::fits(n) {
+                round_trip::<Packed<4>>(&tiles);
+            }
+            assert!(Packed::<7>::fits(n));
+            round_trip::<Packed<7>>(&tiles);
+        }
+        assert!(!Packed::<4>::fits(41) && !Packed::<7>::fits(65));
+    }
+
+    #[test]
+    fn packed_keys_tell_boards_apart() {
+        // Swapping any two tiles of an 8×8 board (values up to 63, in every slot of a
+        // word and across words) changes the key.
+        let tiles: Vec<u8> = (0..64).collect();
+        let key = Packed::<7>::pack(&tiles);
+        for i in 0..64 {
+            for j in i + 1..64 {
+                let mut other = tiles.clone();
+                other.swap(i, j);
+                assert!(Packed::<7>::pack(&other) != key, "swap {i} {j}");
+            }
+        }
     }
 }
