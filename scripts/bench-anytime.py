@@ -75,6 +75,8 @@ def main():
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--first", type=int, default=None, help="only the first N boards")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--lengths", action="store_true",
+                    help="also print each board's length and lower bound")
     ap.add_argument("--npuzzle", default=None,
                     help="the binary to run (default: target/release/npuzzle), say an older build")
     args = ap.parse_args()
@@ -117,6 +119,9 @@ def main():
     print(f"  mean length {mean_len:.2f}, mean lower bound {mean_lb:.2f}, "
           f"ratio {mean_len / mean_lb:.3f}")
     print(f"  proved optimal: {sum(r['optimal'] for r in results)} of {n}")
+    if args.lengths:
+        print("  lengths: " + " ".join(str(x) for x in lengths))
+        print("  bounds:  " + " ".join(str(x) for x in bounds))
     if optimal[0] is not None:
         mean_opt = sum(optimal) / n
         ratios = [l / o for l, o in zip(lengths, optimal)]

@@ -223,3 +223,52 @@ fn on_korf_and_felners_50_the_bounds_hold_under_a_short_budget() {
         check(&inst.board, &goal, &out, inst.optimal as u64, &what);
     }
 }
+
+/// 6×6 boards under a 2 s budget, where the improve phase begins with weighted A*: every
+/// answer replays and stays above the lower bound, and weighted IDA* never runs at a
+/// weight at which weighted A* already improved the answer (under that incumbent it seldom
+/// finds a shorter path, and its time is what the smaller weights need).
+#[test]
+fn on_6x6_boards_weighted_idastar_starts_below_the_weight_that_answered() {
+    let goal = GoalSpec::Standard.board("6x6".parse().unwrap()).unwrap();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let schedule = anytime::Schedule::default();
+    let mut rng = generate::rng(5);
+    let mut checked = 0;
+    for i in 0..3 {
+        let start = generate::random_solvable(&goal, &mut rng);
+        let out = anytime::run(
+            &puzzle,
+            &start,
+            LinearConflict::new(&puzzle),
+            within(Some(Duration::from_secs(2)), None),
+        );
+        let what = format!("6x6 board {i}");
+        let moves = out.moves.as_ref().expect("the engine always answers");
+        assert_replays(&start, moves, &goal);
+        assert!(out.lower_bound <= moves.len() as u64, "{what}");
+        let weight = |by: &str, prefix: &str| -> Option<f64> {
+            by.strip_prefix(prefix).map(|w| w.parse().unwrap())
+        };
+        let answered = out
+            .improvements
+            .iter()
+            .filter_map(|i| weight(&i.by, "weighted astar W="))
+            .reduce(f64::min);
+        let Some(answered) = answered else { continue };
+        assert!(schedule.best_first_weights.contains(&answered), "{what}");
+        for i in &out.improvements {
+            if let Some(w) = weight(&i.by, "weighted idastar W=") {
+                assert!(
+                    w < answered,
+                    "{what}: weighted IDA* at {w} after A* at {answered}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "weighted A* improved none of three 6x6 answers in 2 s"
+    );
+}

@@ -21,7 +21,7 @@
 
 mod shorten;
 
-pub use shorten::shorten;
+pub use shorten::{shorten, shorten_windows};
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -55,6 +55,12 @@ pub struct Schedule {
     pub best_first_weights: Vec<f64>,
     /// See `best_first_weights`.
     pub best_first_from_cells: usize,
+    /// After the best-first searches, the incumbent's windows of these lengths are re-solved
+    /// in turn (see [`shorten_windows`]), each window's search stopped after
+    /// `long_window_nodes` nodes; empty: none.
+    pub long_windows: Vec<usize>,
+    /// See `long_windows`.
+    pub long_window_nodes: u64,
     /// After each path a weighted search finds, the tail of the path is re-solved with
     /// IDA* (`Run::improve_tail`) for at most this share of the improve phase's time left
     /// per search; `None`: no tail searches.
@@ -71,6 +77,8 @@ impl Default for Schedule {
             ],
             best_first_weights: vec![5.0, 3.0, 2.0],
             best_first_from_cells: 26,
+            long_windows: vec![36, 48, 60, 72],
+            long_window_nodes: 2_000_000,
             // Measured with examples/anytime_schedules.rs (Korf & Felner's first ten, 5 s,
             // interleaved): 1.036 × optimal, against 1.040 with no tail searches, 1.043 with
             // 0.9 and none, 1.056 with 0.75 and 1/8.
@@ -176,8 +184,11 @@ pub fn run_with<H: IncrementalHeuristic + Clone + Send>(
     // 2. Improve, within a share of the budget.
     if let Some(budget) = control.limits.time {
         let until = budget.mul_f64(schedule.improve_share);
-        best_first(&mut run, puzzle, &tiles, schedule, until);
-        weighted(&mut run, puzzle, &tiles, &heuristic, schedule, until);
+        let answered = best_first(&mut run, puzzle, &tiles, schedule, until);
+        long_windows(&mut run, puzzle, &tiles, schedule, until);
+        weighted(
+            &mut run, puzzle, &tiles, &heuristic, schedule, answered, until,
+        );
     }
 
     // 3. Prove: IDA* under the incumbent, from the lower bound up.
@@ -189,18 +200,20 @@ pub fn run_with<H: IncrementalHeuristic + Clone + Send>(
 
 /// Weighted A* with linear conflict at `schedule.best_first_weights` on boards of at least
 /// `schedule.best_first_from_cells` cells, each for at most half the time left before
-/// `until` (measured from the run's start).
+/// `until` (measured from the run's start). Returns the smallest weight whose path became
+/// the incumbent.
 fn best_first(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
     tiles: &[u8],
     schedule: &Schedule,
     until: Duration,
-) {
+) -> Option<f64> {
     if puzzle.cells() < schedule.best_first_from_cells {
-        return;
+        return None;
     }
     let lc = LinearConflict::new(puzzle);
+    let mut answered = None;
     for &w in &schedule.best_first_weights {
         let left = until.saturating_sub(run.watch.began.elapsed());
         if run.done() || left.is_zero() {
@@ -211,26 +224,63 @@ fn best_first(
         run.add(&out.stats);
         match out.moves {
             Some(moves) => {
-                run.offer(moves, &format!("weighted astar W={w}"));
+                if run.offer(moves, &format!("weighted astar W={w}")) {
+                    answered = Some(w);
+                }
                 run.shorten(puzzle, tiles);
             }
             None if run.user_stop(out.stopped_by) => break,
             None => {}
         }
     }
+    answered
+}
+
+/// The incumbent's long windows re-solved (`schedule.long_windows`), on the boards the
+/// best-first searches run on, for at most a quarter of the time left before `until`.
+fn long_windows(
+    run: &mut Run<'_>,
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    schedule: &Schedule,
+    until: Duration,
+) {
+    if puzzle.cells() < schedule.best_first_from_cells || run.done() {
+        return;
+    }
+    let Some(moves) = run.moves.clone() else {
+        return;
+    };
+    let left = until.saturating_sub(run.watch.began.elapsed());
+    let control = run.sub(Some(left / 4));
+    let shorter = shorten_windows(
+        puzzle.shape,
+        tiles,
+        &moves,
+        &schedule.long_windows,
+        Some(schedule.long_window_nodes),
+        control,
+    );
+    if shorter.len() < moves.len() {
+        run.offer(shorter, "long windows");
+    }
 }
 
 /// Weighted IDA* at `schedule.weights` in turn, pruned by the incumbent, until `until`;
-/// each path found is shortened and its tail re-solved.
+/// each path found is shortened and its tail re-solved. Weights at or above `answered` (the
+/// smallest with which weighted A* improved the incumbent) are skipped: under an incumbent that good
+/// they rarely find a shorter path, and their time is what the smaller weights need.
 fn weighted<H: IncrementalHeuristic + Clone>(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
     tiles: &[u8],
     heuristic: &H,
     schedule: &Schedule,
+    answered: Option<f64>,
     until: Duration,
 ) {
-    for &w in &schedule.weights {
+    let weights = schedule.weights.iter();
+    for &w in weights.filter(|&&w| answered.is_none_or(|a| w < a)) {
         let left = until.saturating_sub(run.watch.began.elapsed());
         if run.done() || left.is_zero() {
             break;
@@ -399,14 +449,16 @@ impl<'r> Run<'r> {
         self.stats.final_open = more.final_open;
     }
 
-    /// Takes `moves` as the incumbent if shorter.
-    fn offer(&mut self, moves: Vec<Move>, by: &str) {
+    /// Takes `moves` as the incumbent if shorter; says whether it did.
+    fn offer(&mut self, moves: Vec<Move>, by: &str) -> bool {
         let len = moves.len() as u32;
-        if len < self.watch.best.load(Ordering::Relaxed) {
+        let shorter = len < self.watch.best.load(Ordering::Relaxed);
+        if shorter {
             self.watch.best.store(len, Ordering::Relaxed);
             self.moves = Some(moves);
             self.note(by);
         }
+        shorter
     }
 
     /// The incumbent is proved shortest: the bound rises to it.

@@ -26,6 +26,21 @@ const WINDOWS: [usize; 3] = [12, 20, 28];
 /// between its ends, pass after pass while a pass gains. Stops early at `control`'s time
 /// limit or cancellation, with what it has.
 pub fn shorten(shape: Shape, start: &[u8], moves: &[Move], control: Control<'_>) -> Vec<Move> {
+    shorten_windows(shape, start, moves, &WINDOWS, None, control)
+}
+
+/// [`shorten`] with windows of the lengths given, in turn, each window's search stopped
+/// after `window_nodes` nodes (then the window is left as it is). Long windows (40 moves
+/// and more) find what short ones cannot, a tile's detour undone many moves later, but a
+/// few of them take far longer than the rest: the cap keeps one from eating the budget.
+pub fn shorten_windows(
+    shape: Shape,
+    start: &[u8],
+    moves: &[Move],
+    windows: &[usize],
+    window_nodes: Option<u64>,
+    control: Control<'_>,
+) -> Vec<Move> {
     let began = Instant::now();
     let out_of_time = || {
         control.limits.time.is_some_and(|t| began.elapsed() >= t)
@@ -34,7 +49,7 @@ pub fn shorten(shape: Shape, start: &[u8], moves: &[Move], control: Control<'_>)
                 .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
     };
     let mut path = without_loops(shape, start, moves);
-    for window in WINDOWS {
+    for &window in windows {
         loop {
             let before = path.len();
             let mut i = 0;
@@ -47,6 +62,10 @@ pub fn shorten(shape: Shape, start: &[u8], moves: &[Move], control: Control<'_>)
                 let sub = Control {
                     limits: crate::search::Limits {
                         time: left,
+                        nodes: match (window_nodes, control.limits.nodes) {
+                            (Some(a), Some(b)) => Some(a.min(b)),
+                            (a, b) => a.or(b),
+                        },
                         ..control.limits
                     },
                     progress: None,
@@ -156,6 +175,47 @@ mod tests {
             assert!(short.len() <= moves.len());
             assert!(short.len() as u64 >= u64::from(table.distance(&tiles).unwrap()));
         }
+    }
+
+    /// Long windows, each search capped by nodes: on 4×4 boards the path still replays,
+    /// never grows, and never beats linear conflict's lower bound; a cap of one node leaves
+    /// the path as it was. (3×3 paths are already shortest after [`shorten`].)
+    #[test]
+    fn long_windows_replay_never_grow_and_respect_their_cap() {
+        let goal = GoalSpec::Standard.board("4x4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let lc = LinearConflict::new(&puzzle);
+        let mut rng = generate::rng(3);
+        let mut gained = 0;
+        for _ in 0..10 {
+            let start = generate::random_solvable(&goal, &mut rng);
+            let tiles = puzzle.encode(&start);
+            let moves = crate::constructive::construct(&start, &goal).unwrap();
+            let short = shorten(puzzle.shape, &tiles, &moves, Control::default());
+            let long = |cap| {
+                let windows = [36, 48];
+                shorten_windows(
+                    puzzle.shape,
+                    &tiles,
+                    &short,
+                    &windows,
+                    Some(cap),
+                    Control::default(),
+                )
+            };
+            let longer = long(200_000);
+            assert_eq!(start.replay(&longer).unwrap(), goal);
+            assert!(longer.len() <= short.len());
+            let bound = crate::heuristic::Heuristic::estimate(&lc, &tiles);
+            assert!(longer.len() as f64 >= bound);
+            gained += usize::from(longer.len() < short.len());
+            assert_eq!(
+                long(1),
+                short,
+                "a window stopped by its cap is left as it is"
+            );
+        }
+        assert!(gained > 0, "long windows shortened none of ten paths");
     }
 
     #[test]
