@@ -342,7 +342,8 @@ impl fmt::Display for Phase {
         if self.kind == PhaseKind::Anytime {
             f.write_str(
                 "anytime: a first answer by the constructive solver, then weighted idastar \
-                 with W from 2 down to 1.01 pruned by the best length, then idastar under it",
+                 with W from 2 down to 1.01 pruned by the best length (from 26 cells, weighted \
+                 astar and long windows of the path first), then idastar under it",
             )?;
             if let Some(h) = &self.heuristic {
                 write!(f, ", all with {h}")?;

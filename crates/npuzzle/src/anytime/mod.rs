@@ -5,7 +5,9 @@
 //!
 //! 1. **First answer**: the constructive solver, the fastest method that always answers,
 //!    then [`shorten`]ed.
-//! 2. **Improve**: weighted IDA* on the fast bounded kernel with weights falling from 2 to
+//! 2. **Improve**: on boards of 26 cells and more, weighted A* with linear conflict at
+//!    falling weights, then long windows of the path re-solved ([`shorten_windows`]); then
+//!    weighted IDA* on the fast bounded kernel with weights falling from 2 to
 //!    1.01, restarted at each weight (as restarting weighted A* does, Richter, Thayer &
 //!    Ruml 2010) and pruned by the incumbent: a child with `g + h ≥ best` is never visited.
 //!    Each path found is shortened and becomes the incumbent. A weighted search that runs
@@ -97,8 +99,8 @@ pub struct Improvement {
     pub length: Option<u64>,
     /// The proven lower bound after it.
     pub lower_bound: u64,
-    /// What made it: `constructive`, `shortened`, `weighted idastar W=1.3`, `idastar bound`,
-    /// `proved`.
+    /// What made it: `constructive`, `shortened`, `weighted astar W=3`, `long windows`,
+    /// `weighted idastar W=1.3`, `idastar tail`, `idastar bound`, `proved`.
     pub by: String,
 }
 
