@@ -270,8 +270,9 @@ fn long_windows(
 
 /// Weighted IDA* at `schedule.weights` in turn, pruned by the incumbent, until `until`;
 /// each path found is shortened and its tail re-solved. Weights at or above `answered` (the
-/// smallest with which weighted A* improved the incumbent) are skipped: under an incumbent that good
-/// they rarely find a shorter path, and their time is what the smaller weights need.
+/// smallest with which weighted A* improved the incumbent) are skipped: under an incumbent
+/// that good they rarely find a shorter path, and their time is what the smaller weights
+/// need.
 fn weighted<H: IncrementalHeuristic + Clone>(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
