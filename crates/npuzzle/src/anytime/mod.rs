@@ -90,6 +90,13 @@ impl Default for Schedule {
     }
 }
 
+impl Schedule {
+    /// Whether the improve phase on `puzzle` begins with weighted A* and long windows.
+    fn begins_best_first(&self, puzzle: &Puzzle) -> bool {
+        puzzle.cells() >= self.best_first_from_cells
+    }
+}
+
 /// One improvement of the answer or of its lower bound.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Improvement {
@@ -211,7 +218,7 @@ fn best_first(
     schedule: &Schedule,
     until: Duration,
 ) -> Option<f64> {
-    if puzzle.cells() < schedule.best_first_from_cells {
+    if !schedule.begins_best_first(puzzle) {
         return None;
     }
     let lc = LinearConflict::new(puzzle);
@@ -247,7 +254,7 @@ fn long_windows(
     schedule: &Schedule,
     until: Duration,
 ) {
-    if puzzle.cells() < schedule.best_first_from_cells || run.done() {
+    if !schedule.begins_best_first(puzzle) || run.done() {
         return;
     }
     let Some(moves) = run.moves.clone() else {
