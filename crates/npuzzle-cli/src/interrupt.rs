@@ -52,7 +52,7 @@ fn install_with(announce: bool) {
             // A save under way would leave its temporary file behind: exiting skips its
             // clean-up (issue 25: a second Ctrl-C during `pdb build`'s save).
             if let Some(dir) = CACHE_DIR.get() {
-                npuzzle::heuristic::pdb::store::remove_own_temp_files(dir);
+                npuzzle::heuristic::pdb::store::close_saves(dir);
             }
             if announce {
                 crate::errln!("\ninterrupted twice: exiting at once");

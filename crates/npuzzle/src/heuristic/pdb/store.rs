@@ -120,11 +120,19 @@ pub fn save(table: &PatternTable, dir: &Path, digest_key: &DigestKey) -> std::io
     check_dir(dir).map_err(std::io::Error::other)?;
     let path = dir.join(file_name(&table.key));
     // A unique name created with O_EXCL (so no planted file or link is ever opened), removed
-    // if anything fails before the rename.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&temp_prefix())
-        .suffix(TEMP_SUFFIX)
-        .tempfile_in(dir)?;
+    // if anything fails before the rename. Created under `CLOSING`'s lock, so that a program
+    // exiting mid-save (`close_saves`) either sees the file and removes it or stops it
+    // being made.
+    let mut tmp = {
+        let closing = CLOSING.lock().unwrap_or_else(|e| e.into_inner());
+        if *closing {
+            return Err(std::io::Error::other("the program is exiting"));
+        }
+        tempfile::Builder::new()
+            .prefix(&temp_prefix())
+            .suffix(TEMP_SUFFIX)
+            .tempfile_in(dir)?
+    };
     let f = tmp.as_file_mut();
     f.write_all(&header_bytes(
         table,
@@ -147,11 +155,23 @@ fn temp_prefix() -> String {
     format!(".npuzzle-{}-", std::process::id())
 }
 
-/// Removes the temporary files of this process's saves from `dir`: for a program that
-/// exits at once in the middle of a save (a second Ctrl-C), where the temporary file's
-/// own clean-up does not run. A table file itself is never partial (a save renames a
-/// complete, synced file into place), so after this nothing half written is left.
-pub fn remove_own_temp_files(dir: &Path) {
+/// Whether [`close_saves`] has run: no save may start a temporary file after it.
+static CLOSING: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
+/// For a program about to exit at once in the middle of a save (a second Ctrl-C), where
+/// the temporary files' own clean-up does not run: no save of this process starts after
+/// this (each fails), and the temporary files of those under way are removed from `dir`.
+/// A table file itself is never partial (a save renames a complete, synced file into
+/// place), so after this nothing half written is left, even when another thread was just
+/// starting a save (it once began one between the removal and the exit).
+pub fn close_saves(dir: &Path) {
+    let mut closing = CLOSING.lock().unwrap_or_else(|e| e.into_inner());
+    *closing = true;
+    remove_own_temp_files(dir);
+}
+
+/// Removes the temporary files of this process's saves from `dir`.
+fn remove_own_temp_files(dir: &Path) {
     let prefix = temp_prefix();
     let Ok(entries) = fs::read_dir(dir) else {
         return;
