@@ -410,10 +410,7 @@ impl<'r> Run<'r> {
         let left = user
             .time
             .map(|t| t.saturating_sub(self.watch.began.elapsed()));
-        let time = match (left, time) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        let time = search::tighter(left, time);
         let nodes = user
             .nodes
             .map(|n| n.saturating_sub(self.stats.generated).max(1));

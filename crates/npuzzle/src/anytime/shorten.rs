@@ -62,10 +62,7 @@ pub fn shorten_windows(
                 let sub = Control {
                     limits: crate::search::Limits {
                         time: left,
-                        nodes: match (window_nodes, control.limits.nodes) {
-                            (Some(a), Some(b)) => Some(a.min(b)),
-                            (a, b) => a.or(b),
-                        },
+                        nodes: crate::search::tighter(window_nodes, control.limits.nodes),
                         ..control.limits
                     },
                     progress: None,

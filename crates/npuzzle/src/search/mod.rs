@@ -54,6 +54,11 @@ pub struct Limits {
     pub memory_bytes: Option<u64>,
 }
 
+/// The tighter of two limits of one kind (`None`: unlimited).
+pub(crate) fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    a.into_iter().chain(b).min()
+}
+
 /// Which limit stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
