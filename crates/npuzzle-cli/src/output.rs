@@ -115,6 +115,9 @@ pub fn write_text(
                 out,
                 "Stopped by the {why} limit before finding a solution ({how})."
             )?;
+            if let Some(lower) = s.lower_bound {
+                writeln!(out, "Lower bound: {lower} moves (proven so far).")?;
+            }
         }
     }
     let st = &s.stats;

@@ -193,7 +193,7 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
                 moves: None,
                 stats,
                 stopped_by: Some(why),
-                trace: Vec::new(),
+                ..SearchOutcome::default()
             };
         }
         let mut placer = Placer::new(&mut grid);
@@ -224,7 +224,7 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
         moves: Some(moves),
         stats,
         stopped_by: None,
-        trace: Vec::new(),
+        ..SearchOutcome::default()
     }
 }
 

@@ -131,6 +131,11 @@ fn run<K: StateKey>(search: BestFirst<'_>) -> SearchOutcome {
             outcome.moves = Some(store.path_to(node));
             break;
         }
+        // Popped first, this node's `f` is the smallest on the open list: with an
+        // admissible heuristic, no path is shorter.
+        if admissible && priority == Priority::AStar {
+            outcome.lower_bound = Some(g.saturating_add(current.h as u32));
+        }
         if stats.generated >= meter.next_check {
             let bound = Some(g.saturating_add(current.h as u32));
             if let Some(why) = meter.check(&stats, open.len() as u64, bound) {

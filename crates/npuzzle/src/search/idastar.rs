@@ -113,6 +113,7 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
         outcome.moves = Some(Vec::new());
     } else if h0.max(how.first) < how.below {
         k.bound = h0.max(how.first);
+        outcome.lower_bound = Some(k.bound);
         let mut previous = 0;
         loop {
             if let Some(looked) = how.look(k.bound, previous, k.generated) {
@@ -144,6 +145,7 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
                 Some(bound) => k.bound = bound,
                 None => break,
             }
+            outcome.lower_bound = Some(k.bound);
         }
     }
     outcome.stats = SearchStats {
@@ -174,6 +176,7 @@ fn general<H: IncrementalHeuristic>(
         outcome.moves = Some(Vec::new());
     } else if h0.max(how.first) < how.below {
         ida.bound = h0.max(how.first);
+        outcome.lower_bound = Some(ida.bound);
         let mut previous = 0;
         loop {
             if let Some(looked) = how.look(ida.bound, previous, ida.stats.generated) {
@@ -203,6 +206,7 @@ fn general<H: IncrementalHeuristic>(
                 Some(bound) => ida.bound = bound,
                 None => break,
             }
+            outcome.lower_bound = Some(ida.bound);
             ida.iteration += 1;
         }
     }

@@ -188,6 +188,11 @@ pub struct SearchOutcome {
     pub stats: SearchStats,
     /// The limit that stopped the search, if any.
     pub stopped_by: Option<StopReason>,
+    /// A lower bound on the optimal length that the search proved, valid when its
+    /// heuristic is admissible: IDA*'s threshold when it ended (every smaller one was
+    /// searched in full), A*'s smallest `f` on the open list. What a search stopped by a
+    /// limit has learnt; `None` from searches that prove none (weighted, greedy).
+    pub lower_bound: Option<u32>,
     /// The first expansions, if asked for.
     pub trace: Vec<TraceStep>,
 }

@@ -84,14 +84,16 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         stats.final_open = looked.moves.as_ref().map_or(0, |m| m.len() as u64);
         Some((looked.moves, looked.stopped_by))
     };
-    let finish = |mut outcome: SearchOutcome, mut stats: SearchStats| {
+    // `bound`: the threshold when the search ended, every smaller one searched in full.
+    let finish = |mut outcome: SearchOutcome, mut stats: SearchStats, bound: u32| {
+        outcome.lower_bound = Some(bound);
         stats.max_depth = stats.max_open;
         stats.seconds = started.elapsed().as_secs_f64();
         outcome.stats = stats;
         outcome
     };
     if bound >= how.below {
-        return finish(outcome, stats);
+        return finish(outcome, stats, bound);
     }
     // Serial iterations while they are small: a thread pool, a frontier and a heuristic set
     // up per unit cost more than such an iteration, and most instances end there.
@@ -100,7 +102,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     loop {
         if let Some((moves, stopped_by)) = look(&mut how, bound, previous, &mut stats) {
             (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
-            return finish(outcome, stats);
+            return finish(outcome, stats, bound);
         }
         let meter = Meter::new(remaining(&control, deadline, stats.generated));
         let out = frontier::run(puzzle, &root[0], &mut h, bound, meter, None);
@@ -111,12 +113,12 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             stats.final_open = out.moves.as_ref().map_or(0, |m| m.len() as u64);
             outcome.moves = out.moves;
             outcome.stopped_by = out.stopped_by;
-            return finish(outcome, stats);
+            return finish(outcome, stats, bound);
         }
         previous = out.generated;
         match how.next(out.next_bound) {
             Some(next) => bound = next,
-            None => return finish(outcome, stats),
+            None => return finish(outcome, stats, bound),
         }
         if out.generated >= parallel_from {
             break;
@@ -222,7 +224,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             });
         }
     }
-    finish(outcome, stats)
+    finish(outcome, stats, bound)
 }
 
 /// What the threads of one iteration share.

@@ -67,7 +67,7 @@ pub fn weighted_idastar<H: IncrementalHeuristic>(
             moves: out.moves,
             stats: out.stats,
             stopped_by: out.stopped_by,
-            trace: Vec::new(),
+            ..SearchOutcome::default()
         };
     }
     let mut w = Wida {
