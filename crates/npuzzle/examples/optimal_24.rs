@@ -6,7 +6,9 @@
 //!     PARTITION PRUNE THREADS INSTANCE...
 //! ```
 //!
-//! `PARTITION` as `pdb:` takes it (`6-6-6-6`, `7-7-5-5`); `PRUNE` the longest duplicate the
+//! `PARTITION` as `pdb:` takes it (`6-6-6-6`, `7-7-5-5`) or drawn for the blank in the
+//! top-left corner (`".AABB AABBB AACBD CCCDD CCDDD"`, see `Partition::drawn`), and
+//! `A+B` takes the larger of two per node, each with its reflection; `PRUNE` the longest duplicate the
 //! search prunes (`2`: only the move back, as the published counts); instances are numbered
 //! from 1 in `data/korf50-24puzzle.txt`, `easy` for the ten with the fewest published nodes.
 //! Tables are built into `NPUZZLE_PDB_DIR` when missing. `--lookahead` anywhere runs IDA*
@@ -28,11 +30,11 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let lookahead = args.iter().any(|a| a == "--lookahead");
     args.retain(|a| a != "--lookahead");
-    let specs: Vec<PartitionSpec> = args
+    let specs: Vec<String> = args
         .first()
         .map_or("6-6-6-6", String::as_str)
         .split('+')
-        .map(|s| s.parse().unwrap())
+        .map(str::to_owned)
         .collect();
     let prune: usize = args.get(1).map_or(2, |s| s.parse().expect("PRUNE"));
     let threads: usize = args.get(2).map_or(1, |s| s.parse().expect("THREADS"));
@@ -60,7 +62,12 @@ fn main() {
     let dbs: Vec<PatternDatabase> = specs
         .iter()
         .map(|spec| {
-            let partition: Partition = spec.partition(&puzzle).unwrap();
+            let partition: Partition = if spec.contains('.') {
+                Partition::drawn(shape, 0, spec).unwrap()
+            } else {
+                let sizes: PartitionSpec = spec.parse().unwrap();
+                sizes.partition(&puzzle).unwrap()
+            };
             PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap()
         })
         .collect();
@@ -91,6 +98,9 @@ fn main() {
         let out = match &dbs[..] {
             [a] if lookahead => idastar_with_lookahead(&puzzle, &tiles, a.search(), control),
             [a] => idastar(&puzzle, &tiles, a.search(), control),
+            [a, b] if lookahead => {
+                idastar_with_lookahead(&puzzle, &tiles, Max2(a.search(), b.search()), control)
+            }
             [a, b] => idastar(&puzzle, &tiles, Max2(a.search(), b.search()), control),
             _ => panic!("one or two partitions"),
         };

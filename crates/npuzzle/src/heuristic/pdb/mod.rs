@@ -97,6 +97,10 @@ pub enum PdbError {
     /// A malformed `pdb:` name.
     #[error("invalid pattern database `{0}`: expected pdb or pdb: with pattern sizes such as pdb:7-8 or pdb:6-6-3")]
     Syntax(String),
+    /// A drawn layout that is not one pattern letter or `.` per cell of the board, with
+    /// one `.` and letters from `A` on.
+    #[error("invalid partition layout `{0}`: expected one `.` (the blank) and a letter A, B, … per cell, row by row")]
+    Layout(String),
     /// A partition used with a goal it was not made for.
     #[error("partition was made for another shape or blank goal cell")]
     GoalMismatch,

@@ -151,40 +151,57 @@ impl Partition {
     /// Boards over 64 cells, sizes that do not add up to the number of tiles, patterns over
     /// 8 tiles or tables over [`MAX_TABLE_ENTRIES`].
     pub fn new(shape: Shape, blank: usize, sizes: &[usize]) -> Result<Partition, PdbError> {
+        check_sizes(shape, sizes)?;
+        Ok(Partition::mirrored(
+            shape,
+            blank,
+            sizes,
+            &layout(shape, sizes),
+        ))
+    }
+
+    /// A partition drawn by hand for a blank in the top-left corner, mirrored as
+    /// [`new`](Self::new) mirrors its layouts: one character a cell, row by row, `.` for
+    /// the blank and `A`, `B`, … for the patterns; whitespace is ignored
+    /// (`".AABB AABBB AACBD CCCDD CCDDD"` is a 6-6-6-6 of the 24-puzzle). For trying layouts:
+    /// the searches take sizes, with the layouts [`new`](Self::new) draws.
+    ///
+    /// # Errors
+    /// [`PdbError::Layout`] for a drawing that is not one `.` and letters from `A` on, one a
+    /// cell; then as [`new`](Self::new) for the sizes it draws.
+    pub fn drawn(shape: Shape, blank: usize, text: &str) -> Result<Partition, PdbError> {
+        let bad = || PdbError::Layout(crate::text::clip(text.trim()));
+        let letters: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if letters.len() != shape.cells()
+            || letters[0] != '.'
+            || letters[1..].iter().any(|c| !c.is_ascii_uppercase())
+        {
+            return Err(bad());
+        }
+        let patterns = letters[1..].iter().map(|&c| c as usize - 'A' as usize);
+        let mut sizes = vec![0; patterns.clone().max().map_or(0, |p| p + 1)];
+        patterns.for_each(|p| sizes[p] += 1);
+        if sizes.contains(&0) {
+            return Err(bad());
+        }
+        check_sizes(shape, &sizes)?;
+        Ok(Partition::mirrored(
+            shape,
+            blank,
+            &sizes,
+            &drawn_layout(text),
+        ))
+    }
+
+    /// The partition whose layout for a blank in the top-left corner is `canonical`, for a
+    /// goal with its blank on `blank`.
+    fn mirrored(
+        shape: Shape,
+        blank: usize,
+        sizes: &[usize],
+        canonical: &[Option<usize>],
+    ) -> Partition {
         let n = shape.cells();
-        if n > MAX_PDB_CELLS {
-            return Err(PdbError::TooManyCells {
-                cells: n,
-                max: MAX_PDB_CELLS,
-            });
-        }
-        let covered: usize = sizes.iter().sum();
-        if covered != n - 1 || sizes.contains(&0) {
-            return Err(PdbError::WrongTileCount {
-                partition: sizes_name(sizes),
-                covered,
-                shape,
-                tiles: n - 1,
-            });
-        }
-        for &k in sizes {
-            if k > MAX_PATTERN_TILES {
-                return Err(PdbError::PatternTooLarge {
-                    tiles: k,
-                    max: MAX_PATTERN_TILES,
-                });
-            }
-            let entries = table_entries(n, k);
-            if entries > MAX_TABLE_ENTRIES {
-                return Err(PdbError::TableTooLarge {
-                    tiles: k,
-                    shape,
-                    entries,
-                    max: MAX_TABLE_ENTRIES,
-                });
-            }
-        }
-        let canonical = layout(shape, sizes);
         let (rows, cols) = (shape.rows(), shape.cols());
         let (br, bc) = shape.coords(blank);
         let flip_rows = 2 * br > rows - 1;
@@ -208,14 +225,13 @@ impl Partition {
                 patterns[*p].push(cell as u8);
             }
         }
-        Ok(Partition {
+        Partition {
             shape,
             blank,
             sizes: sizes.to_vec(),
             patterns,
-        })
+        }
     }
-
     /// The board shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -260,6 +276,44 @@ impl Partition {
     pub fn name(&self) -> String {
         sizes_name(&self.sizes)
     }
+}
+
+/// Whether a partition with these pattern sizes can be built on `shape`.
+fn check_sizes(shape: Shape, sizes: &[usize]) -> Result<(), PdbError> {
+    let n = shape.cells();
+    if n > MAX_PDB_CELLS {
+        return Err(PdbError::TooManyCells {
+            cells: n,
+            max: MAX_PDB_CELLS,
+        });
+    }
+    let covered: usize = sizes.iter().sum();
+    if covered != n - 1 || sizes.contains(&0) {
+        return Err(PdbError::WrongTileCount {
+            partition: sizes_name(sizes),
+            covered,
+            shape,
+            tiles: n - 1,
+        });
+    }
+    for &k in sizes {
+        if k > MAX_PATTERN_TILES {
+            return Err(PdbError::PatternTooLarge {
+                tiles: k,
+                max: MAX_PATTERN_TILES,
+            });
+        }
+        let entries = table_entries(n, k);
+        if entries > MAX_TABLE_ENTRIES {
+            return Err(PdbError::TableTooLarge {
+                tiles: k,
+                shape,
+                entries,
+                max: MAX_TABLE_ENTRIES,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Pattern of each cell for a blank in the top-left corner (`None` for the blank).
@@ -347,6 +401,34 @@ mod tests {
 
     fn cells(p: &Partition) -> Vec<Vec<u8>> {
         p.patterns().to_vec()
+    }
+
+    #[test]
+    fn drawn_layouts_are_mirrored_like_the_built_in_ones_and_checked() {
+        let s = Shape::square(5).unwrap();
+        for blank in [0, 4, 20, 24, 12] {
+            let drawn = Partition::drawn(s, blank, ".AABB AAABB CCABB CCDDD CCDDD").unwrap();
+            assert_eq!(drawn, Partition::new(s, blank, &[6, 6, 6, 6]).unwrap());
+        }
+        let other = Partition::drawn(s, 0, ".AABB AABBB AACBD CCCDD CCDDD").unwrap();
+        assert_eq!(other.sizes(), [6, 6, 6, 6]);
+        assert_ne!(other, Partition::new(s, 0, &[6, 6, 6, 6]).unwrap());
+        for bad in [
+            "AABB. AABBB AACBD CCCDD CCDDD", // the blank elsewhere
+            ".AABB AABBB AACBD CCCDD CCDD",  // a cell short
+            ".AABB AABBB AACBD CCCDD CCDDd", // not a pattern letter
+            ".AABB AABBB AAEBE EEEBB EEBBB", // no C or D
+        ] {
+            assert!(
+                matches!(Partition::drawn(s, 0, bad), Err(PdbError::Layout(_))),
+                "{bad}"
+            );
+        }
+        // Sizes a table cannot have are refused as for `new`.
+        assert!(matches!(
+            Partition::drawn(s, 0, ".AAAA AAAAA BBBBB BBBBB BBBBB"),
+            Err(PdbError::PatternTooLarge { .. })
+        ));
     }
 
     #[test]
