@@ -210,6 +210,31 @@ fn a_time_limit_covers_a_table_build() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// `--optimal` on a 24-puzzle first builds the automaton that prunes duplicate move
+/// sequences (about 3 s, once a process); it was built outside the time limit, so
+/// `--time-limit 2` took 4.2 s. Now it counts, and is given up when the limit comes first.
+#[test]
+fn a_time_limit_covers_the_pruning_automaton() {
+    let started = Instant::now();
+    let (code, stdout, stderr) = run(
+        &[
+            "solve",
+            "21 6 9 4 5/7 13 17 10 19/16 18 14 15 20/22 11 23 0 8/1 24 12 3 2",
+            "--optimal",
+            "-H",
+            "manhattan",
+            "--time-limit",
+            "0.3",
+            "--json",
+        ],
+        None,
+    );
+    let took = started.elapsed();
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    assert!(stdout.contains(r#""stopped_by":"time""#), "{stdout}");
+    assert!(took < Duration::from_millis(1300), "took {took:?}");
+}
+
 /// Item 11: `serve --max-concurrent 18446744073709551615` panicked.
 #[test]
 fn absurd_max_concurrent_is_refused() {

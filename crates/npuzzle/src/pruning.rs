@@ -21,6 +21,7 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -74,6 +75,17 @@ impl MoveAutomaton {
     /// Rejects every duplicate of up to `depth` moves on `shape` (see the module docs).
     /// `None` above [`MAX_AUTOMATON_CELLS`] cells or [`MAX_AUTOMATON_DEPTH`] moves.
     pub fn duplicates(shape: Shape, depth: usize) -> Option<MoveAutomaton> {
+        MoveAutomaton::duplicates_until(shape, depth, None)
+    }
+
+    /// [`duplicates`](Self::duplicates), given up (`None`) once `deadline` passes: on the
+    /// 24-puzzle the search for duplicates of 14 moves takes seconds, which a search's time
+    /// limit must cover.
+    pub fn duplicates_until(
+        shape: Shape,
+        depth: usize,
+        deadline: Option<Instant>,
+    ) -> Option<MoveAutomaton> {
         let n = shape.cells();
         if !(2..=MAX_AUTOMATON_CELLS).contains(&n) || depth > MAX_AUTOMATON_DEPTH {
             return None;
@@ -81,7 +93,7 @@ impl MoveAutomaton {
         let neighbours: Vec<[Option<usize>; 4]> = (0..n)
             .map(|c| Move::ALL.map(|m| neighbour(shape, c, m)))
             .collect();
-        let found = find_duplicates(&neighbours, depth.max(2));
+        let found = find_duplicates(&neighbours, depth.max(2), deadline)?;
         Some(build(&neighbours, &found, depth.max(2)))
     }
 
@@ -150,8 +162,9 @@ pub fn optimal_depth(cells: usize) -> Option<usize> {
     }
 }
 
-/// The automaton for `shape` and `depth`, built once per process and shared.
-pub fn shared(shape: Shape, depth: usize) -> Option<Arc<MoveAutomaton>> {
+/// The automaton for `shape` and `depth`, built once per process and shared; `None` also
+/// when `deadline` passes before it is built (a later call tries again).
+pub fn shared(shape: Shape, depth: usize, deadline: Option<Instant>) -> Option<Arc<MoveAutomaton>> {
     type Built = Mutex<HashMap<(Shape, usize), Arc<MoveAutomaton>>>;
     static BUILT: OnceLock<Built> = OnceLock::new();
     let built = BUILT.get_or_init(|| Mutex::new(HashMap::default()));
@@ -162,7 +175,7 @@ pub fn shared(shape: Shape, depth: usize) -> Option<Arc<MoveAutomaton>> {
     if let Some(a) = built.get(&(shape, depth)) {
         return Some(Arc::clone(a));
     }
-    let a = Arc::new(MoveAutomaton::duplicates(shape, depth)?);
+    let a = Arc::new(MoveAutomaton::duplicates_until(shape, depth, deadline)?);
     built.insert((shape, depth), Arc::clone(&a));
     Some(a)
 }
@@ -188,7 +201,13 @@ impl Sequence {
 /// sequences that reached a new state; one that reaches a state seen before (at this depth
 /// or a smaller one) is a duplicate. Tiles are labelled by their starting cell, so two
 /// sequences reach the same state only when they move every tile alike.
-fn find_duplicates(neighbours: &[[Option<usize>; 4]], depth: usize) -> Vec<Sequence> {
+///
+/// `None` once `deadline` passes (looked at between layers).
+fn find_duplicates(
+    neighbours: &[[Option<usize>; 4]],
+    depth: usize,
+    deadline: Option<Instant>,
+) -> Option<Vec<Sequence>> {
     let n = neighbours.len();
     let mut found: Vec<Sequence> = Vec::new();
     let mut known: HashSet<Sequence> = HashSet::default();
@@ -208,6 +227,9 @@ fn find_duplicates(neighbours: &[[Option<usize>; 4]], depth: usize) -> Vec<Seque
             start,
         )];
         for _ in 0..depth {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
             let mut next_layer = Vec::new();
             for &(seq, blank, state) in &layer {
                 for (mi, to) in neighbours[blank].iter().enumerate() {
@@ -237,7 +259,7 @@ fn find_duplicates(neighbours: &[[Option<usize>; 4]], depth: usize) -> Vec<Seque
             layer = next_layer;
         }
     }
-    found
+    Some(found)
 }
 
 /// Whether a proper end of `seq` (at least two moves, from the cell the blank is on there)

@@ -63,8 +63,19 @@ impl Puzzle {
     /// plan's `Phase::pruning` says when a search keeps only the move-back rule) and boards
     /// over [`MAX_AUTOMATON_CELLS`](crate::pruning::MAX_AUTOMATON_CELLS) cells leave it
     /// unchanged. The automaton is built once per process (see [`crate::pruning::shared`]).
-    pub fn with_duplicates_pruned(mut self, depth: Option<usize>) -> Puzzle {
-        if let Some(a) = depth.and_then(|d| crate::pruning::shared(self.shape, d)) {
+    pub fn with_duplicates_pruned(self, depth: Option<usize>) -> Puzzle {
+        self.with_duplicates_pruned_until(depth, None)
+    }
+
+    /// [`with_duplicates_pruned`](Self::with_duplicates_pruned), keeping only the move-back
+    /// rule if the automaton is not built by `deadline` (a search under a time limit
+    /// shorter than the build: it then stops at its limit, on the same shortest paths).
+    pub fn with_duplicates_pruned_until(
+        mut self,
+        depth: Option<usize>,
+        deadline: Option<std::time::Instant>,
+    ) -> Puzzle {
+        if let Some(a) = depth.and_then(|d| crate::pruning::shared(self.shape, d, deadline)) {
             self.pruning = a;
         }
         self

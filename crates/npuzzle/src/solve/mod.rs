@@ -165,13 +165,18 @@ enum Source<'t> {
 }
 
 /// The puzzle a phase searches: the goal's, with the phase's duplicate pruning.
-fn phase_puzzle(phase: &Phase, goal: &Board) -> Result<Puzzle, SolveError> {
+/// Its pruning automaton is given up at `deadline`.
+fn phase_puzzle(
+    phase: &Phase,
+    goal: &Board,
+    deadline: Option<Instant>,
+) -> Result<Puzzle, SolveError> {
     Ok(Puzzle::new(goal)
         .ok_or(SolveError::TooLarge {
             cells: goal.shape().cells(),
             max: crate::puzzle::MAX_SEARCH_CELLS,
         })?
-        .with_duplicates_pruned(phase.pruning))
+        .with_duplicates_pruned_until(phase.pruning, deadline))
 }
 
 /// [`execute`] once the start is known to reach the goal (`verdict` says why). The
@@ -215,7 +220,7 @@ fn run_phase(
             // Building the pruning automaton (about 3 s on the 24-puzzle, once a process)
             // is part of the time the user allowed.
             let began = Instant::now();
-            made = phase_puzzle(phase, goal)?;
+            made = phase_puzzle(phase, goal, control.limits.time.map(|t| began + t))?;
             control.limits.time = control.limits.time.map(|t| {
                 t.saturating_sub(began.elapsed())
                     .max(Duration::from_nanos(1))

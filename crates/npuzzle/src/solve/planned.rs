@@ -87,7 +87,7 @@ impl Planned {
         let phase = &plan.phases[0];
         let puzzle = match phase.algorithm {
             Algorithm::Constructive => None,
-            _ => Some(phase_puzzle(phase, goal)?),
+            _ => Some(phase_puzzle(phase, goal, None)?),
         };
         let heuristic = match (&puzzle, &phase.heuristic) {
             // Manhattan distance and linear conflict cost next to nothing to make, and IDA*
