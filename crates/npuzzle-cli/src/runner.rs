@@ -130,6 +130,9 @@ fn progress_bar(total: u64) -> ProgressBar {
             },
         ),
     );
+    // Drawn at once: the ticker's first draw races with the first result, and a quick run
+    // (a bench of easy boards) could show its first line at 1/N, or none at all.
+    bar.tick();
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
