@@ -7,9 +7,9 @@
 //! ```
 //!
 //! `PARTITION` as `pdb:` takes it (`6-6-6-6`, `7-7-5-5`) or drawn for the blank in the
-//! top-left corner (`".AABB AABBB AACBD CCCDD CCDDD"`, see `Partition::drawn`), and
-//! `A+B` takes the larger of two per node, each with its reflection; `PRUNE` the longest duplicate the
-//! search prunes (`2`: only the move back, as the published counts); instances are numbered
+//! top-left corner (`".AABB AABBB AACBD CCCDD CCDDD"`, see `Partition::drawn`), and `A+B`
+//! takes the larger of two per node, each with its reflection; `PRUNE` the longest
+//! duplicate the search prunes (`2`: only the move back, as the published counts); instances are numbered
 //! from 1 in `data/korf50-24puzzle.txt`, `easy` for the ten with the fewest published nodes.
 //! Tables are built into `NPUZZLE_PDB_DIR` when missing. `--lookahead` anywhere runs IDA*
 //! with the lookahead of `--optimal` (`search::idastar_with_lookahead`). Every path is

@@ -36,7 +36,7 @@ pub(crate) use meter::Meter;
 pub use weighted_idastar::{effective_weight, weighted_idastar};
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -52,6 +52,14 @@ pub struct Limits {
     /// Memory for the search's own tables (open and closed lists), in bytes. A* stops
     /// before a table would grow past it.
     pub memory_bytes: Option<u64>,
+}
+
+/// The time limit of work that must end at `deadline`: what is left of it, at least a
+/// nanosecond (a zero limit would mean "stop at once" only if checked; one nanosecond is).
+pub(crate) fn time_left(deadline: Instant) -> Duration {
+    deadline
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_nanos(1))
 }
 
 /// The tighter of two limits of one kind (`None`: unlimited).

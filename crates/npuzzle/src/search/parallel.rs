@@ -20,7 +20,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::frontier::{self, Above, UnitOutcome, WorkUnit};
 use super::idastar::Deepening;
@@ -320,11 +320,7 @@ fn work<H: IncrementalHeuristic>(
 fn remaining<'a>(control: &Control<'a>, deadline: Option<Instant>, generated: u64) -> Control<'a> {
     Control {
         limits: Limits {
-            // A zero limit would mean "stop at once" only if checked; one nanosecond is.
-            time: deadline.map(|d| {
-                d.saturating_duration_since(Instant::now())
-                    .max(Duration::from_nanos(1))
-            }),
+            time: deadline.map(super::time_left),
             nodes: control
                 .limits
                 .nodes

@@ -219,12 +219,9 @@ fn run_phase(
         _ => {
             // Building the pruning automaton (about 3 s on the 24-puzzle, once a process)
             // is part of the time the user allowed.
-            let began = Instant::now();
-            made = phase_puzzle(phase, goal, control.limits.time.map(|t| began + t))?;
-            control.limits.time = control.limits.time.map(|t| {
-                t.saturating_sub(began.elapsed())
-                    .max(Duration::from_nanos(1))
-            });
+            let deadline = control.limits.time.map(|t| Instant::now() + t);
+            made = phase_puzzle(phase, goal, deadline)?;
+            control.limits.time = deadline.map(search::time_left);
             &made
         }
     };

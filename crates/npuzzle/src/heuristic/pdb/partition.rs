@@ -232,6 +232,7 @@ impl Partition {
             patterns,
         }
     }
+
     /// The board shape.
     pub fn shape(&self) -> Shape {
         self.shape
