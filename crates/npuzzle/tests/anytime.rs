@@ -272,3 +272,45 @@ fn on_6x6_boards_weighted_idastar_starts_below_the_weight_that_answered() {
         "weighted A* improved none of three 6x6 answers in 2 s"
     );
 }
+
+/// 7×7 and 8×8 boards through `solve` with a 4 s budget: the staged answer (rows and
+/// columns filled by search, the last 5×5 solved by the engine) becomes the incumbent, far
+/// shorter than the constructive first answer; every answer replays, stays above its
+/// lower bound, and the budget holds.
+#[test]
+fn on_7x7_and_8x8_boards_the_staged_answer_beats_the_constructive_one() {
+    for (i, size) in ["7x7", "8x8"].into_iter().enumerate() {
+        let goal = GoalSpec::Standard.board(size.parse().unwrap()).unwrap();
+        let start = generate::random_solvable(&goal, &mut generate::rng(70 + i as u64));
+        let limit = Duration::from_secs(4);
+        let began = std::time::Instant::now();
+        let s = solve(
+            &start,
+            &goal,
+            &SolveOptions::default(),
+            common::tables(),
+            within(Some(limit), None),
+        )
+        .unwrap();
+        let took = began.elapsed();
+        assert!(
+            took < limit + Duration::from_millis(700),
+            "{size}: {took:?}"
+        );
+        let moves = s.moves.as_ref().expect("an answer");
+        assert_replays(&start, moves, &goal);
+        assert!(s.lower_bound.unwrap() <= moves.len() as u64, "{size}");
+        let length_by = |by: &str| {
+            s.improvements
+                .iter()
+                .find(|i| i.by == by)
+                .and_then(|i| i.length)
+                .unwrap_or_else(|| panic!("{size}: no `{by}` answer in {:?}", s.improvements))
+        };
+        let (constructive, staged) = (length_by("constructive"), length_by("staged"));
+        assert!(
+            staged * 10 < constructive * 8,
+            "{size}: staged {staged} against constructive {constructive}"
+        );
+    }
+}

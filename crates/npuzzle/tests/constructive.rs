@@ -209,9 +209,10 @@ fn auto_on_large_boards_says_what_it_did() {
         let moves = s.moves.as_ref().unwrap();
         common::assert_replays(&start, moves, &goal);
         assert!(!s.optimal, "{size}");
+        // A staged answer (8x8) reports weighted A*, which fills its lines.
         assert!(matches!(
             s.algorithm,
-            Algorithm::WeightedIdaStar | Algorithm::Constructive
+            Algorithm::WeightedIdaStar | Algorithm::WeightedAStar | Algorithm::Constructive
         ));
         assert!(s.lower_bound.unwrap() > 0 && s.bound_factor.unwrap() >= 1.0);
         if size == "20x20" {

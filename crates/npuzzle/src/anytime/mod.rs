@@ -5,7 +5,10 @@
 //!
 //! 1. **First answer**: the constructive solver, the fastest method that always answers,
 //!    then [`shorten`]ed.
-//! 2. **Improve**: on boards of 26 cells and more, weighted A* with linear conflict at
+//! 2. **Improve**: on boards of 37 cells and more, a staged answer: the rows and columns
+//!    outside the last 25 cells filled by weighted A* over their own tiles, the rest solved
+//!    by this engine (`staged.rs`, with a [`RegionSolver`] when the caller has tables for
+//!    it). On boards of 26 cells and more, weighted A* with linear conflict at
 //!    falling weights, then long windows of the path re-solved ([`shorten_windows`]); then
 //!    weighted IDA* on the fast bounded kernel with weights falling from 2 to
 //!    1.01, restarted at each weight (as restarting weighted A* does, Richter, Thayer &
@@ -22,6 +25,7 @@
 //! first answer held in reserve for a limit the user sets.
 
 mod shorten;
+mod staged;
 
 pub use shorten::{shorten, shorten_windows};
 
@@ -31,7 +35,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Board;
-use crate::constructive;
+use crate::constructive::{self, LineSearch};
 use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict};
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
@@ -57,6 +61,15 @@ pub struct Schedule {
     pub best_first_weights: Vec<f64>,
     /// See `best_first_weights`.
     pub best_first_from_cells: usize,
+    /// On boards of at least `staged_from_cells` cells, before the best-first searches:
+    /// the rows and columns outside the last 25 cells filled one by one with this search,
+    /// the rest solved by the engine (see `staged.rs`); `None`: no stages.
+    pub staged: Option<LineSearch>,
+    /// See `staged`.
+    pub staged_from_cells: usize,
+    /// The share of the improve phase's time left that the staged answer's last region
+    /// may use.
+    pub staged_share: f64,
     /// After the best-first searches, the incumbent's windows of these lengths are re-solved
     /// in turn (see [`shorten_windows`]), each window's search stopped after
     /// `long_window_nodes` nodes; empty: none.
@@ -79,6 +92,18 @@ impl Default for Schedule {
             ],
             best_first_weights: vec![5.0, 3.0, 2.0],
             best_first_from_cells: 26,
+            // Measured on 7×7 and 8×8 (docs/performance.md): smaller first weights give
+            // up within the budget on most lines, and a budget of a million states lost
+            // 10 % on some boards.
+            staged: Some(LineSearch {
+                weight: 3.0,
+                states: 3_000_000,
+            }),
+            // 0.15 measured the same on 7×7 (409.9 against 409.7, ten boards).
+            staged_share: 0.3,
+            // On 6×6 the stages gained nothing (two lines against a 5×5); on 7×7 16 %, on
+            // 8×8 19 % (docs/performance.md).
+            staged_from_cells: 37,
             long_windows: vec![36, 48, 60, 72],
             long_window_nodes: 2_000_000,
             // Measured with examples/anytime_schedules.rs (Korf & Felner's first ten, 5 s,
@@ -106,7 +131,7 @@ pub struct Improvement {
     pub length: Option<u64>,
     /// The proven lower bound after it.
     pub lower_bound: u64,
-    /// What made it: `constructive`, `shortened`, `weighted astar W=3`, `long windows`,
+    /// What made it: `constructive`, `shortened`, `staged`, `weighted astar W=3`, `long windows`,
     /// `weighted idastar W=1.3`, `idastar tail`, `idastar bound`, `proved`.
     pub by: String,
 }
@@ -149,6 +174,23 @@ pub fn run_with<H: IncrementalHeuristic + Clone + Send>(
     heuristic: H,
     control: Control<'_>,
     schedule: &Schedule,
+) -> AnytimeOutcome {
+    run_with_region(puzzle, start, heuristic, control, schedule, None)
+}
+
+/// What solves the last region of a staged answer (see `schedule.staged`): an anytime
+/// run on that region's own puzzle and board, within the control given.
+pub type RegionSolver<'a> = dyn Fn(&Puzzle, &Board, Control<'_>) -> AnytimeOutcome + 'a;
+
+/// [`run_with`], the last region of a staged answer solved by `region` (a caller that has
+/// pattern databases for it) rather than with linear conflict.
+pub fn run_with_region<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &Board,
+    heuristic: H,
+    control: Control<'_>,
+    schedule: &Schedule,
+    region: Option<&RegionSolver<'_>>,
 ) -> AnytimeOutcome {
     let began = Instant::now();
     let tiles = puzzle.encode(start);
@@ -193,6 +235,18 @@ pub fn run_with<H: IncrementalHeuristic + Clone + Send>(
     // 2. Improve, within a share of the budget.
     if let Some(budget) = control.limits.time {
         let until = budget.mul_f64(schedule.improve_share);
+        if let Some(line) = schedule
+            .staged
+            .filter(|_| puzzle.cells() >= schedule.staged_from_cells)
+        {
+            let solve = |p: &Puzzle, b: &Board, c: Control<'_>| match region {
+                Some(region) => region(p, b, c),
+                None => run_with(p, b, LinearConflict::new(p), c, &Schedule::default()),
+            };
+            staged::staged(
+                &mut run, puzzle, start, &tiles, line, &solve, schedule, until,
+            );
+        }
         let answered = best_first(&mut run, puzzle, &tiles, schedule, until);
         long_windows(&mut run, puzzle, &tiles, schedule, until);
         weighted(

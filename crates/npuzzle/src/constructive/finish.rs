@@ -68,6 +68,14 @@ const WEIGHTS: [f64; 2] = [2.0, 3.0];
 
 /// The region as a search problem: its goal relabelled `1..` in goal order, and its tiles.
 fn region(g: &Grid, top: usize, left: usize) -> (Puzzle, Vec<u8>) {
+    let (start, goal) = region_boards(g, top, left);
+    let puzzle = Puzzle::new(&goal).expect("a small region");
+    let tiles = puzzle.encode(&start);
+    (puzzle, tiles)
+}
+
+/// The region's board and goal, its tiles relabelled `1..` in goal order.
+pub(super) fn region_boards(g: &Grid, top: usize, left: usize) -> (Board, Board) {
     let (h, w) = (g.rows - top, g.cols - left);
     let shape = Shape::new(h, w).expect("the region is at least 2x2");
     let stride = g.cols;
@@ -97,7 +105,5 @@ fn region(g: &Grid, top: usize, left: usize) -> (Puzzle, Vec<u8>) {
         .collect();
     let goal = Board::new(shape, goal).expect("a permutation");
     let start = Board::new(shape, start).expect("a permutation");
-    let puzzle = Puzzle::new(&goal).expect("a small region");
-    let tiles = puzzle.encode(&start);
-    (puzzle, tiles)
+    (start, goal)
 }

@@ -4,8 +4,9 @@
 use crate::board::Board;
 use crate::moves::Move;
 
-/// A board that scales: `O(1)` work a move, no copies. `tiles[cell]` and `pos[tile]` are
+/// A board that scales: `O(1)` work a move, no copies (a line search may clone a small one). `tiles[cell]` and `pos[tile]` are
 /// inverse permutations; the blank is tile 0.
+#[derive(Clone)]
 pub(super) struct Grid {
     /// Rows of the real board.
     pub rows: usize,

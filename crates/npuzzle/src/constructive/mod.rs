@@ -40,7 +40,12 @@
 
 mod finish;
 mod grid;
+mod line;
 mod place;
+
+pub use line::{LineSearch, LINE_STATE_BYTES};
+
+use std::time::Instant;
 
 use crate::board::Board;
 use crate::error::SolveError;
@@ -127,21 +132,8 @@ pub(crate) fn construct_plain(start: &Board, goal: &Board, control: Control<'_>)
 fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool) -> SearchOutcome {
     let shape = start.shape();
     let (rows, cols) = (shape.rows(), shape.cols());
-    let (h, w) = final_region(rows, cols);
-
-    // Walk the goal's blank right, then down, into the final region.
-    let mut goal_tiles = goal.tiles().to_vec();
-    let (gr, gc) = shape.coords(goal.blank());
-    let (tr, tc) = (gr.max(rows - h), gc.max(cols - w));
-    let mut b = goal.blank();
-    for _ in gc..tc {
-        goal_tiles.swap(b, b + 1);
-        b += 1;
-    }
-    for _ in gr..tr {
-        goal_tiles.swap(b, b + cols);
-        b += cols;
-    }
+    let (h, w) = final_region(rows, cols, FINISH_CELLS);
+    let (goal_tiles, walk_back) = walked_goal(goal, h, w);
 
     let board_bytes = 16 * shape.cells() as u64;
     let mut grid = Grid::new(start, goal_tiles);
@@ -210,12 +202,7 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
         finish::finish(&mut grid, top, left);
     }
     // And back from G' to the real goal.
-    for _ in gr..tr {
-        grid.step(Move::Up);
-    }
-    for _ in gc..tc {
-        grid.step(Move::Left);
-    }
+    walk_back.into_iter().for_each(|m| grid.step(m));
     let mut moves = grid.moves;
     moves.shrink_to_fit();
     stats.generated = moves.len() as u64;
@@ -228,9 +215,95 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
     }
 }
 
-/// Rows and columns of the region left to the optimal finish on a `rows` × `cols` board.
-fn final_region(mut rows: usize, mut cols: usize) -> (usize, usize) {
-    while rows * cols > FINISH_CELLS {
+/// The goal with its blank walked right, then down, into the final region of `h` × `w`
+/// cells at the bottom right (`G'`, so that no row or column filled before holds the
+/// blank's goal cell), and the moves that walk it back (`G' → G`).
+fn walked_goal(goal: &Board, h: usize, w: usize) -> (Vec<u32>, Vec<Move>) {
+    let shape = goal.shape();
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let mut goal_tiles = goal.tiles().to_vec();
+    let (gr, gc) = shape.coords(goal.blank());
+    let (tr, tc) = (gr.max(rows - h), gc.max(cols - w));
+    let mut b = goal.blank();
+    for _ in gc..tc {
+        goal_tiles.swap(b, b + 1);
+        b += 1;
+    }
+    for _ in gr..tr {
+        goal_tiles.swap(b, b + cols);
+        b += cols;
+    }
+    let back = std::iter::repeat_n(Move::Up, tr - gr)
+        .chain(std::iter::repeat_n(Move::Left, tc - gc))
+        .collect();
+    (goal_tiles, back)
+}
+
+/// A board reduced to its last region: rows and columns filled by search ([`line`]), the
+/// region left for a stronger solver.
+pub(crate) struct Reduced {
+    /// The moves that fill the rows and columns outside the region.
+    pub prefix: Vec<Move>,
+    /// The region after `prefix`, as a board of its own (tiles relabelled `1..` in goal
+    /// order).
+    pub start: Board,
+    /// The region's goal.
+    pub goal: Board,
+    /// The moves after the region is solved that walk the goal's blank back (`G' → G`).
+    pub suffix: Vec<Move>,
+}
+
+/// Fills rows and columns of a solvable board (the larger side first, as [`construct`]
+/// does) by search until at most `region_cells` cells are left. A line the search cannot
+/// fill within its budget, or once `deadline` has passed, is pushed home as [`construct`]
+/// does (in microseconds), so this always ends with the region.
+pub(crate) fn reduce(
+    start: &Board,
+    goal: &Board,
+    region_cells: usize,
+    search: LineSearch,
+    deadline: Option<Instant>,
+) -> Reduced {
+    let shape = start.shape();
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let (h, w) = final_region(rows, cols, region_cells.max(FINISH_CELLS));
+    let (goal_tiles, suffix) = walked_goal(goal, h, w);
+    let mut grid = Grid::new(start, goal_tiles);
+    let (mut top, mut left) = (0, 0);
+    while (rows - top) * (cols - left) > h * w {
+        let row = rows - top >= cols - left;
+        // Each line gets an equal share of the time left.
+        let now = Instant::now();
+        let lines_left = (rows - h - top + cols - w - left) as u32;
+        let share = deadline.map(|d| now + d.saturating_duration_since(now) / lines_left);
+        let late = share.is_some_and(|d| now >= d);
+        if late || !line::fill(&mut grid, top, left, row, search, share) {
+            let mut placer = Placer::new(&mut grid);
+            if row {
+                placer.fill_row(top, left);
+            } else {
+                placer.fill_col(top, left);
+            }
+        }
+        if row {
+            top += 1;
+        } else {
+            left += 1;
+        }
+    }
+    let (start, goal) = finish::region_boards(&grid, top, left);
+    Reduced {
+        prefix: grid.moves,
+        start,
+        goal,
+        suffix,
+    }
+}
+
+/// Rows and columns of the region left on a `rows` × `cols` board once rows and columns
+/// are filled, the larger side first, down to at most `cells` cells.
+fn final_region(mut rows: usize, mut cols: usize, cells: usize) -> (usize, usize) {
+    while rows * cols > cells {
         if rows >= cols {
             rows -= 1;
         } else {
@@ -271,11 +344,13 @@ mod tests {
 
     #[test]
     fn final_regions() {
-        assert_eq!(final_region(3, 3), (3, 3));
-        assert_eq!(final_region(100, 100), (3, 3));
-        assert_eq!(final_region(2, 7), (2, 4));
-        assert_eq!(final_region(7, 2), (4, 2));
-        assert_eq!(final_region(2, 2), (2, 2));
+        assert_eq!(final_region(3, 3, 9), (3, 3));
+        assert_eq!(final_region(100, 100, 9), (3, 3));
+        assert_eq!(final_region(2, 7, 9), (2, 4));
+        assert_eq!(final_region(7, 2, 9), (4, 2));
+        assert_eq!(final_region(2, 2, 9), (2, 2));
+        assert_eq!(final_region(7, 7, 25), (5, 5));
+        assert_eq!(final_region(6, 8, 25), (5, 5));
     }
 
     #[test]
@@ -298,6 +373,69 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Staged reduction on assorted shapes and goals: after the prefix every cell outside
+    /// the region holds its (walked) goal tile, the region's board is what is left, and
+    /// prefix, region answer and suffix replay to the goal. The searched lines must be
+    /// shorter than the pushes: the whole answer, with the region finished by the same
+    /// constructive solver, beats the plain constructive one on every board.
+    #[test]
+    fn reduce_fills_lines_by_search_and_the_parts_replay() {
+        let line = LineSearch {
+            weight: 3.0,
+            states: 3_000_000,
+        };
+        for (i, (size, spec)) in [
+            ("7x7", GoalSpec::Standard),
+            ("6x8", GoalSpec::Spiral),
+            ("8x6", GoalSpec::BlankFirst),
+            ("6x6", GoalSpec::Standard),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let shape: Shape = size.parse().unwrap();
+            let goal = spec.board(shape).unwrap();
+            let mut rng = generate::rng(40 + i as u64);
+            for _ in 0..2 {
+                let start = generate::random_solvable(&goal, &mut rng);
+                let r = reduce(&start, &goal, 25, line, None);
+                assert!(r.start.shape().cells() <= 25, "{size}");
+                let region = construct(&r.start, &r.goal).expect("a solvable region");
+                let mut moves = r.prefix.clone();
+                moves.extend(region);
+                moves.extend(r.suffix.iter().copied());
+                assert_eq!(start.replay(&moves).unwrap(), goal, "{size} {spec}");
+                let plain = construct_with(&start, &goal, false).unwrap();
+                assert!(
+                    moves.len() < plain.len(),
+                    "{size} {spec}: staged {} against pushed {}",
+                    moves.len(),
+                    plain.len()
+                );
+            }
+        }
+    }
+
+    /// Past its deadline the reduction pushes every line, as the plain constructive solver
+    /// does: a longer prefix, and the parts still replay to the goal.
+    #[test]
+    fn past_its_deadline_reduce_pushes_the_lines() {
+        let goal = GoalSpec::Standard.board(Shape::new(8, 8).unwrap()).unwrap();
+        let start = generate::random_solvable(&goal, &mut generate::rng(3));
+        let line = LineSearch {
+            weight: 3.0,
+            states: 3_000_000,
+        };
+        let searched = reduce(&start, &goal, 25, line, None);
+        let pushed = reduce(&start, &goal, 25, line, Some(Instant::now()));
+        assert_eq!(pushed.start.shape(), searched.start.shape());
+        assert!(searched.prefix.len() < pushed.prefix.len());
+        let mut moves = pushed.prefix;
+        moves.extend(construct(&pushed.start, &pushed.goal).unwrap());
+        moves.extend(pushed.suffix);
+        assert_eq!(start.replay(&moves).unwrap(), goal);
     }
 
     #[test]

@@ -287,12 +287,17 @@ fn anytime_phase(
         .heuristic
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
+    let tables = match source {
+        Source::Tables(tables) => tables,
+        Source::Ready(ready) => &ready.tables,
+    };
+    let region = |p: &Puzzle, b: &Board, c: Control<'_>| region_answer(p, b, tables, c);
     let linear_conflict =
-        |control: Control<'_>| anytime::run(puzzle, start, LinearConflict::new(puzzle), control);
+        |control: Control<'_>| engine(puzzle, start, LinearConflict::new(puzzle), control, &region);
     let out = match &spec {
-        HeuristicSpec::Manhattan => anytime::run(puzzle, start, Manhattan::new(puzzle), control),
+        HeuristicSpec::Manhattan => engine(puzzle, start, Manhattan::new(puzzle), control, &region),
         HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
-            Ok((db, control)) => anytime::run(puzzle, start, db.search(), control),
+            Ok((db, control)) => engine(puzzle, start, db.search(), control, &region),
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
                 let mut control = control;
@@ -305,7 +310,7 @@ fn anytime_phase(
         },
         HeuristicSpec::LinearConflict => linear_conflict(control),
         _ => match heuristic_for_search(&spec, puzzle, source, control)? {
-            Ok((h, control)) => anytime::run(puzzle, start, Reevaluate(&*h), control),
+            Ok((h, control)) => engine(puzzle, start, Reevaluate(&*h), control, &region),
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
                 linear_conflict(control)
@@ -343,6 +348,45 @@ fn anytime_phase(
     })
 }
 
+/// The anytime engine with the default schedule, the last region of a staged answer
+/// solved by `region`.
+fn engine<H: IncrementalHeuristic + Clone + Send>(
+    puzzle: &Puzzle,
+    start: &Board,
+    heuristic: H,
+    control: Control<'_>,
+    region: &anytime::RegionSolver<'_>,
+) -> anytime::AnytimeOutcome {
+    let schedule = anytime::Schedule::default();
+    anytime::run_with_region(puzzle, start, heuristic, control, &schedule, Some(region))
+}
+
+/// The last region of a staged anytime answer (25 cells at most, see `anytime::Schedule`)
+/// solved by the engine with the strongest pattern database that is cheap to have for it
+/// (`plan::strongest`: tables at hand, or ones that build in about a second), else with
+/// linear conflict. A table build counts against the region's time.
+fn region_answer(
+    puzzle: &Puzzle,
+    start: &Board,
+    tables: &Tables,
+    control: Control<'_>,
+) -> anytime::AnytimeOutcome {
+    let began = Instant::now();
+    if let HeuristicSpec::Pdb(spec) = crate::plan::strongest(puzzle, tables) {
+        if let Ok(Ok((db, control))) =
+            pdb_for_search(&spec, puzzle, Source::Tables(tables), control)
+        {
+            return anytime::run(puzzle, start, db.search(), control);
+        }
+    }
+    let mut control = control;
+    control.limits.time = control
+        .limits
+        .time
+        .map(|t| t.saturating_sub(began.elapsed()));
+    anytime::run(puzzle, start, LinearConflict::new(puzzle), control)
+}
+
 /// The algorithm that found the anytime answer of `length` moves: the maker of the first
 /// improvement of that length (a shortened path counts as its original's).
 fn answered_by(improvements: &[Improvement], length: Option<usize>) -> Algorithm {
@@ -358,6 +402,8 @@ fn answered_by(improvements: &[Improvement], length: Option<usize>) -> Algorithm
         .find_map(|i| match i.by.as_str() {
             "constructive" => Some(Algorithm::Constructive),
             "idastar" | "proved" => Some(Algorithm::IdaStar),
+            // A staged answer's lines are filled by weighted A*.
+            "staged" => Some(Algorithm::WeightedAStar),
             by if by.starts_with("weighted astar") => Some(Algorithm::WeightedAStar),
             by if by.starts_with("weighted") => Some(Algorithm::WeightedIdaStar),
             _ => None,
