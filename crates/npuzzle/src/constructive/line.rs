@@ -3,9 +3,8 @@
 //! The search state is where the line's own tiles are, and the blank: every other tile of
 //! the region is a "don't care", so a state stands for every board that agrees on those
 //! cells, and each of its moves is a real move on the board. Weighted A* over these states
-//! finds far shorter fills than the staircase pushes of `place.rs` (the last tiles of a
-//! line, which the pushes place by a fixed manoeuvre, are where most of the saving is),
-//! and stays small: a line has at most [`MAX_LINE_TILES`] tiles.
+//! finds shorter fills than the staircase pushes of `place.rs` (`reduce`'s tests check it
+//! board by board), and stays small: a line has at most [`MAX_LINE_TILES`] tiles.
 //!
 //! The guide is the sum of the line tiles' Manhattan distances plus the blank's distance to
 //! the nearest misplaced one (less one). The blank term is not admissible (a blank move
@@ -24,16 +23,18 @@ use crate::moves::Move;
 /// Most tiles in a searched line: the key holds the blank and the tiles, a byte each.
 pub(crate) const MAX_LINE_TILES: usize = 15;
 
-/// Most cells of a board whose lines are searched (cells are bytes in the key).
-pub(crate) const MAX_SEARCHED_CELLS: usize = 256;
+/// Most cells of a board whose lines are searched: cells are bytes in the key, and
+/// `u8::MAX` marks a missing neighbour.
+pub(crate) const MAX_SEARCHED_CELLS: usize = 255;
 
 /// Bytes a stored state of a line search may take at most: the node (32), its entry in
 /// the hash map with the map's slack (up to 64) and in the open list (16), rounded up.
 pub const LINE_STATE_BYTES: u64 = 128;
 
-/// How a line is searched: the first weight of weighted A* (twice and four times it are
-/// tried when it gives up), and the most states each search may store before it gives up
-/// (after the last, the caller pushes the tiles home instead).
+/// How a line is searched: the weight of weighted A* for the whole line (the halves are
+/// searched at two thirds of it and at it; a search that gives up is tried again at twice
+/// and four times its weight), and the most states each search may store before it gives
+/// up (when every try has, the caller pushes the tiles home instead).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LineSearch {
     /// `f = g + weight × h`.
