@@ -18,7 +18,9 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::grid::Grid;
+use crate::board::neighbour;
 use crate::moves::Move;
+use crate::shape::Shape;
 
 /// Most tiles in a searched line: the key holds the blank and the tiles, a byte each.
 pub(crate) const MAX_LINE_TILES: usize = 15;
@@ -136,17 +138,14 @@ impl Lines {
     fn new(g: &Grid, top: usize, left: usize, cells: &[usize]) -> Lines {
         let (rows, cols) = (g.rows, g.cols);
         let inside = |cell: usize| cell / cols >= top && cell % cols >= left;
+        let shape = Shape::new(rows, cols).expect("the grid's own shape");
         let next = (0..g.tiles.len())
             .map(|b| {
-                let (r, c) = (b / cols, b % cols);
-                // In the order of `Move::ALL`.
-                let to = [
-                    (r > 0).then(|| b - cols),
-                    (c > 0).then(|| b - 1),
-                    (c + 1 < cols).then(|| b + 1),
-                    (r + 1 < rows).then(|| b + cols),
-                ];
-                to.map(|t| t.filter(|&t| inside(t)).map_or(u8::MAX, |t| t as u8))
+                Move::ALL.map(|m| {
+                    neighbour(shape, b, m)
+                        .filter(|&t| inside(t))
+                        .map_or(u8::MAX, |t| t as u8)
+                })
             })
             .collect();
         let mut start = u128::from(g.blank() as u8);

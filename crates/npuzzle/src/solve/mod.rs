@@ -300,12 +300,7 @@ fn anytime_phase(
             Ok((db, control)) => engine(puzzle, start, db.search(), control, &region),
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
-                let mut control = control;
-                control.limits.time = control
-                    .limits
-                    .time
-                    .map(|t| t.saturating_sub(began.elapsed()));
-                linear_conflict(control)
+                linear_conflict(less_time_used(control, began))
             }
         },
         HeuristicSpec::LinearConflict => linear_conflict(control),
@@ -379,12 +374,18 @@ fn region_answer(
             return anytime::run(puzzle, start, db.search(), control);
         }
     }
-    let mut control = control;
+    let control = less_time_used(control, began);
+    anytime::run(puzzle, start, LinearConflict::new(puzzle), control)
+}
+
+/// `control` with its time limit less what has passed since `began` (a stopped table
+/// build's time, before linear conflict stands in).
+fn less_time_used(mut control: Control<'_>, began: Instant) -> Control<'_> {
     control.limits.time = control
         .limits
         .time
         .map(|t| t.saturating_sub(began.elapsed()));
-    anytime::run(puzzle, start, LinearConflict::new(puzzle), control)
+    control
 }
 
 /// The algorithm that found the anytime answer of `length` moves: the maker of the first
