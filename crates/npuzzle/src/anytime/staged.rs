@@ -36,8 +36,8 @@ pub(super) fn staged(
     }
     let deadline = run.watch.began + until;
     // The lines' searches get half the time left; lines after that are pushed.
-    let elapsed = run.watch.began.elapsed();
-    let lines_until = Instant::now() + until.saturating_sub(elapsed) / 2;
+    let now = Instant::now();
+    let lines_until = now + deadline.saturating_duration_since(now) / 2;
     let goal = puzzle.goal_board();
     // Within the user's memory limit, if any.
     let line = LineSearch {
