@@ -51,7 +51,11 @@ impl LinearConflict {
             .iter()
             .filter(|&&t| self.goal_row[usize::from(t)] == r as u8)
             .map(|&t| self.goal_col[usize::from(t)]);
-        conflict_cost(keys)
+        if self.cols <= SHORT_LINE {
+            conflict_cost::<SHORT_LINE>(keys)
+        } else {
+            conflict_cost::<256>(keys)
+        }
     }
 
     /// Extra moves forced by conflicts in column `c`.
@@ -60,7 +64,11 @@ impl LinearConflict {
             .map(|r| usize::from(tiles[r * self.cols + c]))
             .filter(|&t| self.goal_col[t] == c as u8)
             .map(|t| self.goal_row[t]);
-        conflict_cost(keys)
+        if self.rows <= SHORT_LINE {
+            conflict_cost::<SHORT_LINE>(keys)
+        } else {
+            conflict_cost::<256>(keys)
+        }
     }
 
     fn line_cost(&self, tiles: &[u8], line: usize) -> u16 {
@@ -79,10 +87,15 @@ impl LinearConflict {
     }
 }
 
-/// `2 × (k − LIS)` of a sequence of goal positions (patience sorting, O(k log k)).
-fn conflict_cost(keys: impl Iterator<Item = u8>) -> u16 {
+/// Lines up to this long take a small buffer in [`conflict_cost`]: zeroing 256 bytes for
+/// each line was most of the cost of a whole-board evaluation on 6×6 and 7×7.
+const SHORT_LINE: usize = 16;
+
+/// `2 × (k − LIS)` of a sequence of at most `CAP` goal positions (patience sorting,
+/// O(k log k)).
+fn conflict_cost<const CAP: usize>(keys: impl Iterator<Item = u8>) -> u16 {
     // Lines are at most 255 long; tails[i] is the smallest tail of an increasing run of i+1.
-    let mut tails = [0u8; 256];
+    let mut tails = [0u8; CAP];
     let mut len = 0usize;
     let mut k = 0u16;
     for key in keys {
