@@ -12,6 +12,7 @@
 //! * **max_depth**: the largest `g` (moves from the start) of any generated state.
 
 mod astar;
+mod beam;
 mod bfs;
 mod bounded;
 mod dispatch;
@@ -26,6 +27,7 @@ mod store;
 mod weighted_idastar;
 
 pub use astar::{astar, Priority};
+pub use beam::beam;
 pub use bfs::bfs;
 pub(crate) use bounded::{bounded, Bounds, SCALE};
 pub(crate) use dispatch::deepening;

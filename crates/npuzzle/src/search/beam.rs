@@ -1,0 +1,302 @@
+//! Beam search: breadth-first, keeping only the `width` states of each depth that the
+//! heuristic ranks best.
+//!
+//! All states of one depth have the same `g`, so ranking them by `h` ranks them by any
+//! `g + w·h`. The beam finds no path with a guarantee, but it spends its time evenly along
+//! the path: weighted A* with a weak heuristic goes deep along one line and then backs up
+//! across a wide front, and on large boards that front is most of its time.
+//!
+//! A state already kept at one of the last [`REMEMBERED`] depths of the same parity is
+//! dropped (the blank's colour alternates, so a state recurs only after an even number of
+//! moves), as is a state generated twice at one depth.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashSet;
+
+use super::keys::{with_key, KeyedSearch, StateKey};
+use super::{Control, Meter, SearchOutcome, SearchStats, StopReason};
+use crate::heuristic::IncrementalHeuristic;
+use crate::moves::Move;
+use crate::puzzle::{Puzzle, NO_CELL};
+
+/// Depths of the same parity whose states are remembered for dropping repeats.
+const REMEMBERED: usize = 2;
+
+/// Bytes a kept state costs beyond its key: its parent's index and move, and its place in
+/// the sets of repeats.
+const STATE_OVERHEAD: u64 = 24;
+
+/// Beam search from `start` keeping `width` states a depth, ranked by `heuristic`; gives up
+/// at depth `below` (a path that long is no use to the caller) or when a depth is empty.
+pub fn beam<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    width: usize,
+    below: u32,
+    control: Control<'_>,
+) -> SearchOutcome {
+    with_key(
+        puzzle.cells(),
+        Beam {
+            puzzle,
+            start,
+            heuristic,
+            width: width.max(1),
+            below,
+            control,
+        },
+    )
+}
+
+/// The arguments of one [`beam`] run, waiting for its key type.
+struct Beam<'a, H> {
+    puzzle: &'a Puzzle,
+    start: &'a [u8],
+    heuristic: H,
+    width: usize,
+    below: u32,
+    control: Control<'a>,
+}
+
+impl<H: IncrementalHeuristic> KeyedSearch for Beam<'_, H> {
+    type Output = SearchOutcome;
+    fn run<K: StateKey>(self) -> SearchOutcome {
+        run::<K, H>(self)
+    }
+}
+
+/// A state generated at the current depth: its key, value, and where it came from.
+struct Candidate<K> {
+    key: K,
+    h: u32,
+    /// Index of the parent in the previous depth's kept states.
+    parent: u32,
+    step: Move,
+}
+
+fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutcome {
+    let Beam {
+        puzzle,
+        start,
+        mut heuristic,
+        width,
+        below,
+        control,
+    } = search;
+    let mut meter = Meter::new(control);
+    let mut stats = SearchStats::default();
+    let mut outcome = SearchOutcome::default();
+    let goal = K::pack(&puzzle.goal);
+    let n = puzzle.cells();
+    let state_bytes = (std::mem::size_of::<K>() + K::heap_bytes(n)) as u64 + STATE_OVERHEAD;
+
+    // The kept states of the current depth, and for every depth the parent and move of each.
+    let mut layer: Vec<K> = vec![K::pack(start)];
+    let mut back: Vec<Vec<(u32, Move)>> = Vec::new();
+    let mut recent: VecDeque<FxHashSet<K>> = VecDeque::new();
+    let mut kept_bytes = state_bytes;
+    let mut tiles = vec![0u8; n];
+    let mut candidates: Vec<Candidate<K>> = Vec::new();
+
+    if layer[0] == goal {
+        outcome.moves = Some(Vec::new());
+    }
+    let mut g = 0u32;
+    while outcome.moves.is_none() {
+        if g + 1 >= below {
+            break;
+        }
+        if let Some(why) = meter.check(&stats, layer.len() as u64, None) {
+            outcome.stopped_by = Some(why);
+            break;
+        }
+        // The next depth's candidates (at most three a state) before they are cut down.
+        let next_bytes = kept_bytes + 3 * layer.len() as u64 * state_bytes;
+        if meter.memory_limit().is_some_and(|max| next_bytes > max) {
+            outcome.stopped_by = Some(StopReason::Memory);
+            break;
+        }
+        candidates.clear();
+        let mut seen: FxHashSet<K> = FxHashSet::default();
+        let mut found = None;
+        'layer: for (i, key) in layer.iter().enumerate() {
+            stats.expanded += 1;
+            key.unpack(&mut tiles);
+            let h = heuristic.init(&tiles);
+            let blank = tiles.iter().position(|&t| t == 0).expect("a blank");
+            let came_by = back.last().map(|b| b[i].1.opposite());
+            for m in Move::ALL {
+                let to = puzzle.neighbours[blank][m.index()];
+                if to == NO_CELL || Some(m) == came_by {
+                    continue;
+                }
+                stats.generated += 1;
+                let to = usize::from(to);
+                let tile = tiles[to];
+                tiles.swap(blank, to);
+                let child = K::pack(&tiles);
+                if child == goal {
+                    found = Some((i as u32, m));
+                    break 'layer;
+                }
+                // Same parity as the child: every other remembered depth, newest first.
+                let repeat = recent
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .any(|s| s.contains(&child));
+                if !repeat && seen.insert(child.clone()) {
+                    let (child_h, undo) = heuristic.apply(&tiles, h, tile, to, blank, m);
+                    heuristic.undo(undo);
+                    candidates.push(Candidate {
+                        h: child_h,
+                        key: child,
+                        parent: i as u32,
+                        step: m,
+                    });
+                }
+                tiles.swap(blank, to);
+            }
+        }
+        g += 1;
+        stats.max_depth = u64::from(g);
+        if let Some((parent, step)) = found {
+            back.push(vec![(parent, step)]);
+            outcome.moves = Some(path(&back, 0));
+            break;
+        }
+        if candidates.is_empty() {
+            break;
+        }
+        if candidates.len() > width {
+            // The best `width` by value; ties by the order generated, so runs repeat.
+            candidates.select_nth_unstable_by_key(width - 1, |c| c.h);
+            candidates.truncate(width);
+        }
+        kept_bytes += candidates.len() as u64 * state_bytes;
+        if meter.memory_limit().is_some_and(|max| kept_bytes > max) {
+            outcome.stopped_by = Some(StopReason::Memory);
+            break;
+        }
+        back.push(candidates.iter().map(|c| (c.parent, c.step)).collect());
+        layer = candidates.drain(..).map(|c| c.key).collect();
+        recent.push_back(layer.iter().cloned().collect());
+        if recent.len() > 2 * REMEMBERED {
+            recent.pop_front();
+        }
+        stats.max_open = stats.max_open.max(layer.len() as u64);
+    }
+    stats.seconds = meter.seconds();
+    stats.final_open = layer.len() as u64;
+    outcome.stats = stats;
+    outcome
+}
+
+/// The moves to kept state `index` of the last depth in `back`, from the start.
+fn path(back: &[Vec<(u32, Move)>], mut index: u32) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(back.len());
+    for depth in back.iter().rev() {
+        let (parent, step) = depth[index as usize];
+        moves.push(step);
+        index = parent;
+    }
+    moves.reverse();
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::generate;
+    use crate::heuristic::LinearConflict;
+    use crate::search::{bfs, Limits};
+    use crate::{Board, GoalSpec};
+
+    fn setup(size: &str) -> (Board, Puzzle) {
+        let goal = GoalSpec::Standard.board(size.parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        (goal, puzzle)
+    }
+
+    fn limited(limits: Limits) -> Control<'static> {
+        Control {
+            limits,
+            ..Control::default()
+        }
+    }
+
+    /// A beam wider than the puzzle has states never drops one for width, so it is
+    /// breadth-first search and finds a shortest path: checked against BFS on 3×3 boards.
+    #[test]
+    fn a_beam_wider_than_the_puzzle_finds_shortest_paths() {
+        let (goal, puzzle) = setup("3x3");
+        let mut rng = generate::rng(11);
+        for _ in 0..20 {
+            let start = generate::random_solvable(&goal, &mut rng);
+            let tiles = puzzle.encode(&start);
+            let lc = LinearConflict::new(&puzzle);
+            let out = beam(&puzzle, &tiles, lc, 200_000, u32::MAX, Control::default());
+            let path = out.moves.expect("a path");
+            assert_eq!(start.replay(&path).unwrap(), goal);
+            let optimal = bfs(&puzzle, &tiles, Control::default()).moves.unwrap();
+            assert_eq!(path.len(), optimal.len(), "{start}");
+        }
+    }
+
+    /// Narrow beams on 4×4 and 6×6 answer with paths that replay; wider ones are not
+    /// worse on these boards, and a beam gives up at the depth it is told to.
+    #[test]
+    fn narrow_beams_answer_and_stop_at_their_depth() {
+        for size in ["4x4", "6x6"] {
+            let (goal, puzzle) = setup(size);
+            let start = generate::random_solvable(&goal, &mut generate::rng(3));
+            let tiles = puzzle.encode(&start);
+            let mut lengths = Vec::new();
+            for width in [10, 1_000] {
+                let lc = LinearConflict::new(&puzzle);
+                let out = beam(&puzzle, &tiles, lc, width, u32::MAX, Control::default());
+                let path = out.moves.expect("a path");
+                assert_eq!(start.replay(&path).unwrap(), goal, "{size} width {width}");
+                assert!(out.stats.max_open <= width as u64);
+                lengths.push(path.len());
+            }
+            assert!(lengths[1] <= lengths[0], "{size}: {lengths:?}");
+            // Told that a path of the wider beam's length is no use, the same beam stops.
+            let lc = LinearConflict::new(&puzzle);
+            let below = lengths[1] as u32;
+            let out = beam(&puzzle, &tiles, lc, 1_000, below, Control::default());
+            assert!(out.moves.is_none(), "{size}");
+            assert!(out.stats.max_depth < u64::from(below), "{size}");
+        }
+    }
+
+    /// The time and memory limits stop a beam and say so.
+    #[test]
+    fn limits_stop_a_beam() {
+        let (goal, puzzle) = setup("12x12");
+        let start = generate::random_solvable(&goal, &mut generate::rng(4));
+        let tiles = puzzle.encode(&start);
+        let time = limited(Limits {
+            time: Some(Duration::from_millis(50)),
+            ..Limits::default()
+        });
+        let began = std::time::Instant::now();
+        let lc = LinearConflict::new(&puzzle);
+        let out = beam(&puzzle, &tiles, lc, 100_000, u32::MAX, time);
+        assert_eq!(out.stopped_by, Some(StopReason::Time));
+        assert!(out.moves.is_none());
+        assert!(began.elapsed() < Duration::from_secs(2));
+        let memory = limited(Limits {
+            memory_bytes: Some(1 << 20),
+            ..Limits::default()
+        });
+        let lc = LinearConflict::new(&puzzle);
+        let out = beam(&puzzle, &tiles, lc, 100_000, u32::MAX, memory);
+        assert_eq!(out.stopped_by, Some(StopReason::Memory));
+    }
+}
