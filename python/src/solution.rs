@@ -299,7 +299,7 @@ impl PySolution {
     /// How the anytime engine's answer improved, in order: a list of dicts with
     /// ``seconds`` (since the search began), ``length`` (the best answer then), ``lower_bound``
     /// (proven then) and ``by`` (what found it: ``constructive``, ``shortened``,
-    /// ``weighted astar W=3``, ``long windows``, ``weighted idastar W=1.3``,
+    /// ``staged``, ``beam width=4000``, ``long windows``, ``weighted idastar W=1.3``,
     /// ``idastar bound 86``, ``proved``…). Empty when a single
     /// search answered (a named heuristic or algorithm, or a board of up to 10 cells).
     #[getter]

@@ -29,6 +29,10 @@ pub enum Algorithm {
     /// Places tiles row by row and column by column, then finishes the last 3×3 optimally:
     /// any size up to 2000×2000 in linear time, not optimal (see [`crate::constructive`]).
     Constructive,
+    /// Beam search: the best states of each depth by linear conflict (see
+    /// [`crate::search::beam`]). Not optimal. Only the anytime engine runs it, on boards of
+    /// 26 cells and more, so it is named in answers but not offered on the command line.
+    Beam,
 }
 
 impl Algorithm {
@@ -43,6 +47,7 @@ impl Algorithm {
             Algorithm::WeightedAStar => "weighted-astar",
             Algorithm::WeightedIdaStar => "weighted-idastar",
             Algorithm::Constructive => "constructive",
+            Algorithm::Beam => "beam",
         }
     }
 

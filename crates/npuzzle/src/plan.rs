@@ -430,7 +430,7 @@ pub fn proves_optimal(
         Algorithm::AStar | Algorithm::IdaStar | Algorithm::Auto => admissible,
         Algorithm::WeightedAStar => admissible && weight <= 1.0,
         Algorithm::WeightedIdaStar => admissible && effective_weight(weight) <= 1.0,
-        Algorithm::Greedy | Algorithm::Constructive => false,
+        Algorithm::Greedy | Algorithm::Constructive | Algorithm::Beam => false,
     }
 }
 

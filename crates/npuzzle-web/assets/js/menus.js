@@ -26,6 +26,8 @@ export const ALGORITHM_LABELS = {
   'weighted-astar': 'Weighted A* (at most W × optimal)',
   'weighted-idastar': 'Weighted IDA* (at most W × optimal)',
   constructive: 'Row by row (instant, not optimal)',
+  // Not in the menu (the server does not offer it); named in anytime answers.
+  beam: 'Beam search (not optimal)',
 };
 
 /** A short name for an algorithm id, for sentences ("found by IDA*"). */

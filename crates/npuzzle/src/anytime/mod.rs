@@ -5,14 +5,15 @@
 //!
 //! 1. **First answer**: the constructive solver, the fastest method that always answers,
 //!    then [`shorten`]ed.
-//! 2. **Improve**: on boards of 37 cells and more, a staged answer: the rows and columns
+//! 2. **Improve**: on boards of 65 cells and more, a staged answer: the rows and columns
 //!    outside the last 25 cells filled by weighted A* over their own tiles, the rest solved
 //!    by this engine (`staged.rs`, with a [`RegionSolver`] when the caller has tables for
-//!    it). On boards of 26 cells and more, weighted A* with linear conflict at
-//!    falling weights, then long windows of the path re-solved ([`shorten_windows`]); then
-//!    weighted IDA* on the fast bounded kernel with weights falling from 2 to
-//!    1.01, restarted at each weight (as restarting weighted A* does, Richter, Thayer &
-//!    Ruml 2010) and pruned by the incumbent: a child with `g + h ≥ best` is never visited.
+//!    it). On boards of 26 cells and more, beam searches with linear conflict, ever wider as
+//!    the time allows ([`search::beam`]); weighted A* at the schedule's weights, if any;
+//!    then long windows of the path re-solved ([`shorten_windows`]). Then weighted IDA* on
+//!    the fast bounded kernel with weights falling from 2 to 1.01, restarted at each
+//!    weight (as restarting weighted A* does, Richter, Thayer & Ruml 2010) and pruned by
+//!    the incumbent: a child with `g + h ≥ best` is never visited.
 //!    Each path found is shortened and becomes the incumbent. A weighted search that runs
 //!    out of states below the incumbent has proved it optimal.
 //! 3. **Prove**: IDA* under the incumbent from the lower bound up, with a lookahead before
@@ -53,11 +54,11 @@ pub struct Schedule {
     pub weights: Vec<f64>,
     /// The share of a time budget the improve phase may use; the prove phase gets the rest.
     pub improve_share: f64,
-    /// On boards of at least `best_first_from_cells` cells the improve phase begins with
-    /// weighted A* (best first, with linear conflict) at these weights, each for at most
-    /// half the improve phase's time left: on 6×6 and up weighted IDA* goes down long blind
-    /// alleys at any weight (`W` = 5 found nothing in 9 s on 6×6), while weighted A*
-    /// answers in a second or two.
+    /// On boards of at least `best_first_from_cells` cells the improve phase runs weighted
+    /// A* (best first, with linear conflict) at these weights after the beam searches, each
+    /// for at most half the improve phase's time left: on 6×6 and up weighted IDA* goes down
+    /// long blind alleys at any weight (`W` = 5 found nothing in 9 s on 6×6), while
+    /// weighted A* answers in a second or two; the beams answer better still.
     pub best_first_weights: Vec<f64>,
     /// See `best_first_weights`.
     pub best_first_from_cells: usize,
@@ -67,6 +68,15 @@ pub struct Schedule {
     pub staged: Option<LineSearch>,
     /// See `staged`.
     pub staged_from_cells: usize,
+    /// On boards of at least `beam_from_cells` cells, after the stages: beam search with
+    /// the run's heuristic, `beam_first_width` states a depth first, then wider as the time
+    /// allows, for at most `beam_share` of the improve phase's time left (see
+    /// [`search::beam`]).
+    pub beam_from_cells: usize,
+    /// See `beam_from_cells`.
+    pub beam_first_width: usize,
+    /// See `beam_from_cells`; 0: no beam searches.
+    pub beam_share: f64,
     /// The share of the improve phase's time left that the staged answer's last region
     /// may use.
     pub staged_share: f64,
@@ -90,7 +100,10 @@ impl Default for Schedule {
             weights: vec![
                 2.0, 1.6, 1.4, 1.3, 1.2, 1.15, 1.1, 1.07, 1.05, 1.03, 1.02, 1.01,
             ],
-            best_first_weights: vec![5.0, 3.0, 2.0],
+            // None by default: the beam searches answer better in the same time (204.1
+            // against 207.5 with both, first ten 6×6 boards at 15 s). 5, 3 and 2 were the
+            // weights before the beams.
+            best_first_weights: Vec::new(),
             best_first_from_cells: 26,
             // Measured on 7×7 and 8×8 (docs/performance.md): smaller first weights give
             // up within the budget on most lines, and a budget of a million states lost
@@ -101,9 +114,15 @@ impl Default for Schedule {
             }),
             // 0.15 measured the same on 7×7 (409.9 against 409.7, ten boards).
             staged_share: 0.3,
-            // On 6×6 the stages gained nothing (two lines against a 5×5); on 7×7 16 %, on
-            // 8×8 19 % (docs/performance.md).
-            staged_from_cells: 37,
+            // Before the beams the stages gained 16 % on 7×7 and 19 % on 8×8, nothing on 6×6;
+            // with the beams they lose 2 % on 7×7 and 1 % on 8×8, and gain 7 % on 10×10
+            // (docs/performance.md).
+            staged_from_cells: 65,
+            beam_from_cells: 26,
+            beam_first_width: 1000,
+            // Measured on the first ten 6×6 boards at 15 s (docs/performance.md): 0.5
+            // 206.5, 0.8 204.1, 0.95 203.7, against 218.5 without beams.
+            beam_share: 0.8,
             long_windows: vec![36, 48, 60, 72],
             long_window_nodes: 2_000_000,
             // Measured with examples/anytime_schedules.rs (Korf & Felner's first ten, 5 s,
@@ -131,8 +150,9 @@ pub struct Improvement {
     pub length: Option<u64>,
     /// The proven lower bound after it.
     pub lower_bound: u64,
-    /// What made it: `constructive`, `shortened`, `staged`, `weighted astar W=3`, `long windows`,
-    /// `weighted idastar W=1.3`, `idastar tail`, `idastar bound`, `proved`.
+    /// What made it: `constructive`, `shortened`, `staged`, `beam width=4000`,
+    /// `weighted astar W=3`, `long windows`, `weighted idastar W=1.3`, `idastar tail`,
+    /// `idastar bound`, `proved`.
     pub by: String,
 }
 
@@ -247,6 +267,7 @@ pub fn run_with_region<H: IncrementalHeuristic + Clone + Send>(
                 &mut run, puzzle, start, &tiles, line, &solve, schedule, until,
             );
         }
+        beams(&mut run, puzzle, &tiles, schedule, until);
         let answered = best_first(&mut run, puzzle, &tiles, schedule, until);
         long_windows(&mut run, puzzle, &tiles, schedule, until);
         weighted(
@@ -297,6 +318,55 @@ fn best_first(
         }
     }
     answered
+}
+
+/// Beam searches of growing width (`schedule.beam_*`), each path offered and shortened,
+/// for at most `schedule.beam_share` of the time left before `until`. A search's time grows
+/// about linearly with its width, so each next width is what the time left allows, at
+/// most four times the last.
+fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, until: Duration) {
+    // Past 255 cells (boards the planner gives the constructive solver alone) a state is
+    // a kilobyte or more, and even a narrow beam's depth would outlast any budget.
+    if !(schedule.beam_from_cells..=255).contains(&puzzle.cells()) || schedule.beam_share <= 0.0 {
+        return;
+    }
+    let began = run.watch.began;
+    let end = began.elapsed()
+        + until
+            .saturating_sub(began.elapsed())
+            .mul_f64(schedule.beam_share);
+    let mut width = schedule.beam_first_width;
+    loop {
+        let left = end.saturating_sub(began.elapsed());
+        if run.done() || left.is_zero() {
+            return;
+        }
+        let below = run.moves.as_ref().map_or(u32::MAX, |m| m.len() as u32);
+        let started = Instant::now();
+        let lc = LinearConflict::new(puzzle);
+        let out = search::beam(puzzle, tiles, lc, width, below, run.sub(Some(left)));
+        let took = started.elapsed();
+        run.add(&out.stats);
+        match out.moves {
+            Some(moves) => {
+                run.offer(moves, &format!("beam width={width}"));
+                run.shorten(puzzle, tiles);
+            }
+            None if run.user_stop(out.stopped_by) => return,
+            None => {}
+        }
+        if out.stopped_by.is_some() {
+            return;
+        }
+        // Leave a fifth for the spread between runs.
+        let left = end.saturating_sub(began.elapsed());
+        let room = left.as_secs_f64() / took.as_secs_f64().max(1e-3) * 0.8;
+        let next = (width as f64 * room.min(4.0)) as usize;
+        if next <= width {
+            return;
+        }
+        width = next;
+    }
 }
 
 /// The incumbent's long windows re-solved (`schedule.long_windows`), on the boards the

@@ -54,6 +54,7 @@ pub fn algorithm_label(a: Algorithm) -> &'static str {
         Algorithm::WeightedAStar => "Weighted A*",
         Algorithm::WeightedIdaStar => "Weighted IDA*",
         Algorithm::Constructive => "Row by row (constructive)",
+        Algorithm::Beam => "Beam search",
     }
 }
 

@@ -406,6 +406,7 @@ fn answered_by(improvements: &[Improvement], length: Option<usize>) -> Algorithm
             // A staged answer's lines are filled by weighted A*.
             "staged" => Some(Algorithm::WeightedAStar),
             by if by.starts_with("weighted astar") => Some(Algorithm::WeightedAStar),
+            by if by.starts_with("beam") => Some(Algorithm::Beam),
             by if by.starts_with("weighted") => Some(Algorithm::WeightedIdaStar),
             _ => None,
         })
@@ -482,6 +483,16 @@ fn run_search(
                 search::weighted_idastar(puzzle, tiles, Reevaluate(&*h), weight, control)
             }
         },
+        // Only the anytime engine runs beams, with widths of its own; no plan has this
+        // phase, but if one did, it would get a fixed width.
+        Algorithm::Beam => search::beam(
+            puzzle,
+            tiles,
+            LinearConflict::new(puzzle),
+            4_000,
+            u32::MAX,
+            control,
+        ),
         // (The constructive solver is not a search; `run_phase` never sends it here.)
         Algorithm::AStar
         | Algorithm::Greedy
