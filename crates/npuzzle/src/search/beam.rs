@@ -23,9 +23,12 @@ use crate::puzzle::{Puzzle, NO_CELL};
 /// Depths of the same parity whose states are remembered for dropping repeats.
 const REMEMBERED: usize = 2;
 
-/// Bytes a kept state costs beyond its key: its parent's index and move, and its place in
-/// the sets of repeats.
-const STATE_OVERHEAD: u64 = 24;
+/// Bytes a state in a hash set of repeats costs beyond its key (the table's control byte
+/// and spare room).
+const SET_OVERHEAD: u64 = 16;
+
+/// Bytes each kept state leaves behind for the path: its parent's index and its move.
+const BACK_BYTES: u64 = std::mem::size_of::<(u32, Move)>() as u64;
 
 /// Beam search from `start` keeping `width` states a depth, ranked by `heuristic`; gives up
 /// at depth `below` (a path that long is no use to the caller) or when a depth is empty.
@@ -90,13 +93,14 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     let mut outcome = SearchOutcome::default();
     let goal = K::pack(&puzzle.goal);
     let n = puzzle.cells();
-    let state_bytes = (std::mem::size_of::<K>() + K::heap_bytes(n)) as u64 + STATE_OVERHEAD;
+    let key_bytes = (std::mem::size_of::<K>() + K::heap_bytes(n)) as u64;
 
     // The kept states of the current depth, and for every depth the parent and move of each.
     let mut layer: Vec<K> = vec![K::pack(start)];
     let mut back: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut recent: VecDeque<FxHashSet<K>> = VecDeque::new();
-    let mut kept_bytes = state_bytes;
+    // Bytes of `back`, which grows by every kept state.
+    let mut back_bytes = 0u64;
     let mut tiles = vec![0u8; n];
     let mut candidates: Vec<Candidate<K>> = Vec::new();
 
@@ -112,9 +116,14 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
             outcome.stopped_by = Some(why);
             break;
         }
-        // The next depth's candidates (at most three a state) before they are cut down.
-        let next_bytes = kept_bytes + 3 * layer.len() as u64 * state_bytes;
-        if meter.memory_limit().is_some_and(|max| next_bytes > max) {
+        // What the next depth will hold at its peak: the remembered depths and this one,
+        // and its candidates (at most three a state, each in `seen` too) before the cut.
+        let remembered: usize = recent.iter().map(FxHashSet::len).sum();
+        let candidates_max = 3 * layer.len() as u64;
+        let peak = back_bytes
+            + (remembered + layer.len()) as u64 * (key_bytes + SET_OVERHEAD)
+            + candidates_max * (2 * key_bytes + SET_OVERHEAD + 16);
+        if meter.memory_limit().is_some_and(|max| peak > max) {
             outcome.stopped_by = Some(StopReason::Memory);
             break;
         }
@@ -172,15 +181,11 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
             break;
         }
         if candidates.len() > width {
-            // The best `width` by value; ties by the order generated, so runs repeat.
+            // The best `width` by value. The selection has no randomness, so runs repeat.
             candidates.select_nth_unstable_by_key(width - 1, |c| c.h);
             candidates.truncate(width);
         }
-        kept_bytes += candidates.len() as u64 * state_bytes;
-        if meter.memory_limit().is_some_and(|max| kept_bytes > max) {
-            outcome.stopped_by = Some(StopReason::Memory);
-            break;
-        }
+        back_bytes += candidates.len() as u64 * BACK_BYTES;
         back.push(candidates.iter().map(|c| (c.parent, c.step)).collect());
         layer = candidates.drain(..).map(|c| c.key).collect();
         recent.push_back(layer.iter().cloned().collect());
