@@ -68,8 +68,9 @@ pub struct Schedule {
     pub staged: Option<LineSearch>,
     /// See `staged`.
     pub staged_from_cells: usize,
-    /// On boards of at least `beam_from_cells` cells, after the stages: beam search with
-    /// the run's heuristic, `beam_first_width` states a depth first, then wider as the time
+    /// On boards of at least `beam_from_cells` cells (and at most 255), after the stages:
+    /// beam search ranked by linear conflict (cheaper per state than the tables, and as good
+    /// in the same time), `beam_first_width` states a depth first, then wider as the time
     /// allows, for at most `beam_share` of the improve phase's time left (see
     /// [`search::beam`]).
     pub beam_from_cells: usize,
