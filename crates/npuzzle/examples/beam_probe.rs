@@ -1,7 +1,11 @@
-//! Probe: beam search lengths and seconds at several widths on boards read from stdin.
+//! Probe: beam search lengths and seconds at several widths on boards read from stdin, one
+//! core, every path replayed.
 //!
 //! `npuzzle random --size 6x6 --count 5 --seed 1 | cargo run --release -p npuzzle --example
-//! beam_probe -- 6x6 1000 10000 100000`
+//! beam_probe -- 6x6 [pdb:5-5-5-5-5-5-5] 1000 10000 100000`
+//!
+//! States are ranked by linear conflict, or with `pdb:SPEC` by that partition's tables from
+//! the user's cache directory (built there first when missing, which can take long).
 
 use std::io::BufRead;
 use std::time::Instant;
