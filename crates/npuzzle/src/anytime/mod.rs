@@ -68,7 +68,7 @@ pub struct Schedule {
     pub staged: Option<LineSearch>,
     /// See `staged`.
     pub staged_from_cells: usize,
-    /// On boards of at least `beam_from_cells` cells (and at most 255), after the stages:
+    /// On boards of at least `beam_from_cells` cells, after the stages:
     /// beam search ranked by linear conflict (cheaper per state than the tables, and as good
     /// in the same time), `beam_first_width` states a depth first, then wider as the time
     /// allows, for at most `beam_share` of the improve phase's time left (see
@@ -326,9 +326,9 @@ fn best_first(
 /// about linearly with its width, so each next width is what the time left allows, at
 /// most four times the last.
 fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, until: Duration) {
-    // Past 255 cells (boards the planner gives the constructive solver alone) a state is
-    // a kilobyte or more, and even a narrow beam's depth would outlast any budget.
-    if !(schedule.beam_from_cells..=255).contains(&puzzle.cells()) || schedule.beam_share <= 0.0 {
+    // No `Puzzle` has more than `MAX_SEARCH_CELLS` (255) cells, so no beam runs past
+    // them, where a state is a kilobyte or more and a narrow beam's depth outlasts any budget.
+    if puzzle.cells() < schedule.beam_from_cells || schedule.beam_share <= 0.0 {
         return;
     }
     let began = run.watch.began;
