@@ -164,4 +164,69 @@ impl IncrementalHeuristic for LinearConflict {
             self.lines[usize::from(line)] = cost;
         }
     }
+
+    /// A byte a line: a line of `k` cells costs at most `2 × (k − 1)`, so lines of up to
+    /// [`SAVED_LINE`] cells fit.
+    fn saved_bytes(&self) -> Option<usize> {
+        (self.rows.max(self.cols) <= SAVED_LINE).then_some(self.lines.len())
+    }
+
+    fn save(&self, out: &mut [u8]) {
+        for (o, &cost) in out.iter_mut().zip(&self.lines) {
+            *o = cost as u8;
+        }
+    }
+
+    fn restore(&mut self, saved: &[u8]) {
+        for (cost, &s) in self.lines.iter_mut().zip(saved) {
+            *cost = u16::from(s);
+        }
+    }
+}
+
+/// The longest line whose conflict cost a saved state keeps in a byte.
+const SAVED_LINE: usize = 128;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{generate, GoalSpec, Puzzle};
+
+    /// A state saved on one board and restored after evaluating another gives every child
+    /// the value a whole-board evaluation gives it, on square and oblong boards and goals
+    /// other than the standard one.
+    #[test]
+    fn a_restored_state_values_children_as_a_fresh_evaluation_does() {
+        for (size, goal) in [("6x6", GoalSpec::Standard), ("4x7", GoalSpec::Spiral)] {
+            let goal = goal.board(size.parse().unwrap()).unwrap();
+            let puzzle = Puzzle::new(&goal).unwrap();
+            let mut lc = LinearConflict::new(&puzzle);
+            let bytes = lc.saved_bytes().expect("short lines are saved");
+            assert_eq!(bytes, puzzle.shape.rows() + puzzle.shape.cols());
+            let mut rng = generate::rng(5);
+            for _ in 0..50 {
+                let mut a = puzzle.encode(&generate::random_solvable(&goal, &mut rng));
+                let b = puzzle.encode(&generate::random_solvable(&goal, &mut rng));
+                let h = lc.init(&a);
+                let mut saved = vec![0; bytes];
+                lc.save(&mut saved);
+                lc.init(&b);
+                lc.restore(&saved);
+                let blank = a.iter().position(|&t| t == 0).unwrap();
+                for m in Move::ALL {
+                    let to = puzzle.neighbours[blank][m.index()];
+                    if to == crate::puzzle::NO_CELL {
+                        continue;
+                    }
+                    let to = usize::from(to);
+                    let tile = a[to];
+                    a.swap(blank, to);
+                    let (child, undo) = lc.apply(&a, h, tile, to, blank, m);
+                    assert_eq!(f64::from(child), lc.estimate(&a), "{size} {m:?}");
+                    lc.undo(undo);
+                    a.swap(blank, to);
+                }
+            }
+        }
+    }
 }

@@ -97,4 +97,8 @@ impl IncrementalHeuristic for Manhattan {
     }
     #[inline]
     fn undo(&mut self, _: ()) {}
+    /// Nothing to keep: the value is all the state there is.
+    fn saved_bytes(&self) -> Option<usize> {
+        Some(0)
+    }
 }

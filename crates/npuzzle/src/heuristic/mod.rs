@@ -108,6 +108,23 @@ pub trait IncrementalHeuristic {
     fn prefetches(&self) -> bool {
         false
     }
+    /// Bytes of internal state that [`save`](Self::save) writes, or `None` (the default)
+    /// when the heuristic cannot be put back that way and a caller must call
+    /// [`init`](Self::init) again. A beam keeps every kept state's saved bytes, so that
+    /// expanding it costs its children's `apply`s only, not a whole-board `init`.
+    fn saved_bytes(&self) -> Option<usize> {
+        None
+    }
+    /// Writes the internal state (after `init` or `apply`) into `out`, of
+    /// [`saved_bytes`](Self::saved_bytes) bytes.
+    fn save(&self, out: &mut [u8]) {
+        let _ = out;
+    }
+    /// Puts back the internal state that [`save`](Self::save) wrote, as if `init` had just
+    /// been called on that state.
+    fn restore(&mut self, saved: &[u8]) {
+        let _ = saved;
+    }
 }
 
 /// A borrowed heuristic works as the heuristic itself: the parallel search lends each
@@ -157,6 +174,15 @@ impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
     fn prefetches(&self) -> bool {
         (**self).prefetches()
     }
+    fn saved_bytes(&self) -> Option<usize> {
+        (**self).saved_bytes()
+    }
+    fn save(&self, out: &mut [u8]) {
+        (**self).save(out)
+    }
+    fn restore(&mut self, saved: &[u8]) {
+        (**self).restore(saved)
+    }
 }
 
 /// Any [`Heuristic`] as an [`IncrementalHeuristic`] that re-evaluates every state. Values are
@@ -180,6 +206,10 @@ impl IncrementalHeuristic for Reevaluate<'_> {
         (whole_moves(self.0.estimate(tiles)), ())
     }
     fn undo(&mut self, _: ()) {}
+    /// Nothing to keep: every value is computed afresh.
+    fn saved_bytes(&self) -> Option<usize> {
+        Some(0)
+    }
 }
 
 /// Builds a heuristic for a puzzle.

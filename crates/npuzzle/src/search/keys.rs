@@ -10,6 +10,9 @@ pub(crate) trait StateKey: Hash + Eq + Clone {
     fn pack(tiles: &[u8]) -> Self;
     /// Unpacks into `out` (of the board's length).
     fn unpack(&self, out: &mut [u8]);
+    /// The key after `tile` slides from cell `to` into the blank on cell `blank`: what
+    /// [`pack`](Self::pack) gives for that board, without packing every cell again.
+    fn slid(&self, blank: usize, to: usize, tile: u8) -> Self;
     /// Bytes held outside the key itself (for memory accounting).
     fn heap_bytes(n: usize) -> usize;
 }
@@ -29,6 +32,10 @@ impl StateKey for u64 {
         for (i, t) in out.iter_mut().enumerate() {
             *t = (self >> (4 * i) & 0xF) as u8;
         }
+    }
+    fn slid(&self, blank: usize, to: usize, tile: u8) -> u64 {
+        // The blank's field is zero; the tile's field is cleared and set on the blank's.
+        self & !(0xF << (4 * to)) | u64::from(tile) << (4 * blank)
     }
     fn heap_bytes(_: usize) -> usize {
         0
@@ -51,6 +58,9 @@ impl StateKey for u128 {
             *t = (self >> (5 * i) & 0x1F) as u8;
         }
     }
+    fn slid(&self, blank: usize, to: usize, tile: u8) -> u128 {
+        self & !(0x1F << (5 * to)) | u128::from(tile) << (5 * blank)
+    }
     fn heap_bytes(_: usize) -> usize {
         0
     }
@@ -61,7 +71,7 @@ impl StateKey for u128 {
 /// allocator: boxed keys cost a `malloc` per generated child, and freeing millions of them
 /// when the search ends took a quarter of a second per two million states, past its time
 /// limit.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Packed<const W: usize>([u64; W]);
 
 impl<const W: usize> StateKey for Packed<W> {
@@ -80,6 +90,12 @@ impl<const W: usize> StateKey for Packed<W> {
             *t = (self.0[i / 10] >> (6 * (i % 10)) & 0x3F) as u8;
         }
     }
+    fn slid(&self, blank: usize, to: usize, tile: u8) -> Packed<W> {
+        let mut words = self.0;
+        words[to / 10] &= !(0x3F << (6 * (to % 10)));
+        words[blank / 10] |= u64::from(tile) << (6 * (blank % 10));
+        Packed(words)
+    }
     fn heap_bytes(_: usize) -> usize {
         0
     }
@@ -95,6 +111,12 @@ impl StateKey for Box<[u8]> {
     }
     fn unpack(&self, out: &mut [u8]) {
         out.copy_from_slice(self);
+    }
+    fn slid(&self, blank: usize, to: usize, tile: u8) -> Box<[u8]> {
+        let mut tiles = self.clone();
+        tiles[blank] = tile;
+        tiles[to] = 0;
+        tiles
     }
     fn heap_bytes(n: usize) -> usize {
         // The allocation plus the allocator's bookkeeping.
@@ -130,10 +152,23 @@ pub(crate) fn with_key<S: KeyedSearch>(n: usize, search: S) -> S::Output {
 mod tests {
     use super::*;
 
-    fn round_trip<K: StateKey>(tiles: &[u8]) {
+    /// Packs and unpacks `tiles`, and checks that every slide into the blank gives the key
+    /// that packing the board after it gives.
+    fn round_trip<K: StateKey + std::fmt::Debug>(tiles: &[u8]) {
         let mut out = vec![0; tiles.len()];
-        K::pack(tiles).unpack(&mut out);
+        let key = K::pack(tiles);
+        key.unpack(&mut out);
         assert_eq!(out, tiles);
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        for to in 0..tiles.len() {
+            let mut after = tiles.to_vec();
+            after.swap(blank, to);
+            assert_eq!(
+                key.slid(blank, to, tiles[to]),
+                K::pack(&after),
+                "{blank} {to}"
+            );
+        }
     }
 
     #[test]
