@@ -502,7 +502,48 @@ impl IncrementalHeuristic for PdbSearch<'_> {
             self.states[v][usize::from(undo.pattern[v])] = undo.old[v];
         }
     }
+
+    /// Manhattan distance and the views' sums, then each pattern's placement in each
+    /// view: [`SAVED_PATTERN_BYTES`] a pattern (on 6×6 with seven patterns and the
+    /// reflection, 250 bytes; a whole-board `init` ranks every pattern afresh).
+    fn saved_bytes(&self) -> Option<usize> {
+        let patterns: usize = self.states.iter().map(Vec::len).sum();
+        Some(12 + patterns * SAVED_PATTERN_BYTES)
+    }
+
+    fn save(&self, out: &mut [u8]) {
+        out[..4].copy_from_slice(&self.md.to_le_bytes());
+        out[4..8].copy_from_slice(&self.sums[0].to_le_bytes());
+        out[8..12].copy_from_slice(&self.sums[1].to_le_bytes());
+        let states = self.states.iter().flatten();
+        for (state, o) in states.zip(out[12..].chunks_exact_mut(SAVED_PATTERN_BYTES)) {
+            o[..8].copy_from_slice(&state.mask.to_le_bytes());
+            o[8..12].copy_from_slice(&state.set.to_le_bytes());
+            o[12..16].copy_from_slice(&state.pi.to_le_bytes());
+            // An entry is 4 bits.
+            o[16] = state.entry as u8;
+        }
+    }
+
+    fn restore(&mut self, saved: &[u8]) {
+        let word = |b: &[u8]| u32::from_le_bytes(b[..4].try_into().expect("four bytes"));
+        self.md = word(&saved[..4]);
+        self.sums = [word(&saved[4..8]), word(&saved[8..12])];
+        let states = self.states.iter_mut().flatten();
+        for (state, s) in states.zip(saved[12..].chunks_exact(SAVED_PATTERN_BYTES)) {
+            *state = PatternState {
+                mask: u64::from_le_bytes(s[..8].try_into().expect("eight bytes")),
+                set: word(&s[8..12]),
+                pi: word(&s[12..16]),
+                entry: u32::from(s[16]),
+            };
+        }
+    }
 }
+
+/// Bytes a pattern's placement takes in a saved state: its mask, set rank, arrangement
+/// rank and entry.
+const SAVED_PATTERN_BYTES: usize = 17;
 
 #[cfg(test)]
 mod tests {
@@ -511,7 +552,8 @@ mod tests {
 
     /// Move by move, the occupied-set ranks kept up to date equal ranks computed from
     /// scratch, and the value equals a fresh evaluation, on boards where a vertical move
-    /// lifts a tile past up to 4 others (5 wide) and with the reflected view (square).
+    /// lifts a tile past up to 4 others (5 wide) and with the reflected view (square); also
+    /// after the state is saved, overwritten and restored now and then.
     #[test]
     fn set_ranks_and_values_follow_random_moves() {
         let cases: [(&str, &[usize]); 3] = [
@@ -550,6 +592,14 @@ mod tests {
                     }
                 }
                 assert_eq!(h, db.value(&tiles), "{shape}");
+                if seed.is_multiple_of(7) {
+                    // Saved, overwritten by another board, and restored: the walk goes on
+                    // from the restored state, checked as above.
+                    let mut saved = vec![0; search.saved_bytes().unwrap()];
+                    search.save(&mut saved);
+                    search.init(&puzzle.encode(&goal));
+                    search.restore(&saved);
+                }
             }
         }
     }
