@@ -341,9 +341,11 @@ impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.kind == PhaseKind::Anytime {
             f.write_str(
-                "anytime: a first answer by the constructive solver, then weighted idastar \
-                 with W from 2 down to 1.01 pruned by the best length (from 26 cells, weighted \
-                 astar and long windows of the path first), then idastar under it",
+                "anytime: a first answer by the constructive solver; from 65 cells a staged \
+                 answer (lines by weighted astar, the last 25 cells by this engine); from 26 \
+                 cells beam searches ranked by linear conflict and long windows of the path \
+                 re-solved; then weighted idastar with W from 2 down to 1.01 pruned by the best \
+                 length, then idastar under it",
             )?;
             if let Some(h) = &self.heuristic {
                 write!(f, ", all with {h}")?;
