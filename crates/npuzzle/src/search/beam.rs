@@ -77,8 +77,9 @@ struct Candidate<K> {
     /// Index of the parent in the previous depth's kept states.
     parent: u32,
     step: Move,
-    /// Where its heuristic's saved state starts in the depth's saved bytes.
-    saved_at: u32,
+    /// Its place among the depth's candidates when generated: its heuristic's saved state
+    /// is the `slot`th in the depth's saved bytes.
+    slot: u32,
 }
 
 fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutcome {
@@ -119,8 +120,7 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     let mut seen: FxHashSet<K> = FxHashSet::default();
     // A kept state: its key, value and saved state (its key in `recent` is counted there).
     let state_bytes = key_bytes + 4 + saved_len as u64;
-    // A candidate: the same, its parent, move and where its saved state is, and its key in
-    // `seen`.
+    // A candidate: the same, its parent, move and slot, and its key in `seen`.
     let candidate_bytes = state_bytes + 12 + key_bytes + SET_OVERHEAD;
 
     if layer[0] == goal {
@@ -187,9 +187,9 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
                 if !repeat && seen.insert(child.clone()) {
                     tiles.swap(blank, to);
                     let (child_h, undo) = heuristic.apply(&tiles, h, tile, to, blank, m);
-                    let saved_at = candidates_saved.len();
-                    candidates_saved.resize(saved_at + saved_len, 0);
-                    heuristic.save(&mut candidates_saved[saved_at..]);
+                    let slot = candidates.len();
+                    candidates_saved.resize((slot + 1) * saved_len, 0);
+                    heuristic.save(&mut candidates_saved[slot * saved_len..]);
                     heuristic.undo(undo);
                     tiles.swap(blank, to);
                     candidates.push(Candidate {
@@ -197,7 +197,7 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
                         key: child,
                         parent: i as u32,
                         step: m,
-                        saved_at: saved_at as u32,
+                        slot: slot as u32,
                     });
                 }
             }
@@ -222,7 +222,7 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
         layer_h = candidates.iter().map(|c| c.h).collect();
         layer_saved.clear();
         for c in &candidates {
-            let at = c.saved_at as usize;
+            let at = c.slot as usize * saved_len;
             layer_saved.extend_from_slice(&candidates_saved[at..at + saved_len]);
         }
         layer = candidates.drain(..).map(|c| c.key).collect();
