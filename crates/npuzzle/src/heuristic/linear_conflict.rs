@@ -166,7 +166,7 @@ impl IncrementalHeuristic for LinearConflict {
     }
 
     /// A byte a line: a line of `k` cells costs at most `2 × (k − 1)`, so lines of up to
-    /// [`SAVED_LINE`] cells fit.
+    /// 128 cells fit.
     fn saved_bytes(&self) -> Option<usize> {
         (self.rows.max(self.cols) <= SAVED_LINE).then_some(self.lines.len())
     }

@@ -504,7 +504,7 @@ impl IncrementalHeuristic for PdbSearch<'_> {
     }
 
     /// Manhattan distance and the views' sums, then each pattern's placement in each
-    /// view: [`SAVED_PATTERN_BYTES`] a pattern (on 6×6 with seven patterns and the
+    /// view: 17 bytes a pattern (on 6×6 with seven patterns and the
     /// reflection, 250 bytes; a whole-board `init` ranks every pattern afresh).
     fn saved_bytes(&self) -> Option<usize> {
         let patterns: usize = self.states.iter().map(Vec::len).sum();
