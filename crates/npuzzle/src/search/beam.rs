@@ -98,10 +98,10 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     let n = puzzle.cells();
     let key_bytes = (std::mem::size_of::<K>() + K::heap_bytes(n)) as u64;
     // A heuristic that can save its state is restored for each kept state instead of
-    // evaluating the whole board again (`stride` bytes a state); one that cannot is
+    // evaluating the whole board again (`saved_len` bytes a state); one that cannot is
     // initialised afresh.
-    let stride = heuristic.saved_bytes();
-    let saved_len = stride.unwrap_or(0);
+    let restores = heuristic.saved_bytes().is_some();
+    let saved_len = heuristic.saved_bytes().unwrap_or(0);
 
     // The kept states of the current depth, their values and saved heuristic states, and
     // for every depth the parent and move of each.
@@ -156,7 +156,7 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
         'layer: for (i, key) in layer.iter().enumerate() {
             stats.expanded += 1;
             key.unpack(&mut tiles);
-            let h = if stride.is_some() {
+            let h = if restores {
                 heuristic.restore(&layer_saved[i * saved_len..(i + 1) * saved_len]);
                 layer_h[i]
             } else {
@@ -227,9 +227,10 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
         }
         layer = candidates.drain(..).map(|c| c.key).collect();
         // The oldest remembered depth's set, emptied, holds the newest (no new table).
-        let mut kept = match recent.len() {
-            l if l == 2 * REMEMBERED => recent.pop_front().unwrap_or_default(),
-            _ => FxHashSet::default(),
+        let mut kept = if recent.len() == 2 * REMEMBERED {
+            recent.pop_front().unwrap_or_default()
+        } else {
+            FxHashSet::default()
         };
         kept.clear();
         kept.extend(layer.iter().cloned());
