@@ -131,8 +131,20 @@ def test_solve_many_gives_back_the_board_objects_it_was_given():
     assert len({id(s.goal) for s in many}) == 1  # one goal object, shared
 
 
+@pytest.fixture
+def sigint_raises():
+    """Ctrl-C raises KeyboardInterrupt, as in an interactive Python, even when the tests run
+    as a background job of a shell (which starts them with SIGINT ignored, and then
+    `_thread.interrupt_main` does nothing)."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_stops_solve_many(jobs):
+def test_ctrl_c_stops_solve_many(jobs, sigint_raises):
     import _thread
     import threading
     import time
@@ -239,7 +251,7 @@ def test_boards_as_values():
     assert b.check()["solvable"] is True
 
 
-def test_ctrl_c_stops_a_long_search():
+def test_ctrl_c_stops_a_long_search(sigint_raises):
     import _thread
     import threading
     import time
