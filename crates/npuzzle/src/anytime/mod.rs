@@ -68,11 +68,10 @@ pub struct Schedule {
     pub staged: Option<LineSearch>,
     /// See `staged`.
     pub staged_from_cells: usize,
-    /// On boards of at least `beam_from_cells` cells, after the stages:
-    /// beam search ranked by linear conflict (the 5-tile tables of 6×6 rank 1 % to 2 %
-    /// better in the same time, but the 4-tile ones `auto` builds rank worse, and on 7×7
-    /// they let a beam wander for thousands of moves), `beam_first_width` states a depth
-    /// first, then wider as the time
+    /// On boards of at least `beam_from_cells` cells, after the stages: beam search ranked
+    /// by linear conflict (the 5-tile tables of 6×6 rank 1 % to 2 % better in the same time,
+    /// but the 4-tile ones `auto` builds rank worse, and on 7×7 they let a beam wander for
+    /// thousands of moves), `beam_first_width` states a depth first, then wider as the time
     /// allows, for at most `beam_share` of the improve phase's time left (see
     /// [`search::beam`]).
     pub beam_from_cells: usize,

@@ -100,8 +100,9 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     // A heuristic that can save its state is restored for each kept state instead of
     // evaluating the whole board again (`saved_len` bytes a state); one that cannot is
     // initialised afresh.
-    let restores = heuristic.saved_bytes().is_some();
-    let saved_len = heuristic.saved_bytes().unwrap_or(0);
+    let saved = heuristic.saved_bytes();
+    let restores = saved.is_some();
+    let saved_len = saved.unwrap_or(0);
 
     // The kept states of the current depth, their values and saved heuristic states, and
     // for every depth the parent and move of each.
