@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, open, start, stop } from './harness.mjs';
+import { DESKTOP, open, start, stop, tab } from './harness.mjs';
 
 const env = {};
 before(() => start(env));
@@ -24,4 +24,37 @@ test('without /api/plan the page reports it and invents no menus', async () => {
   assert.match(summary, /not found|404/);
   // The menus are the server's last ones for 3x3, not rules of the page's own for 4x3.
   assert.equal(await page.locator('#algorithm option').count(), before);
+});
+
+test('beam search from the menu: its width is asked for, planned by the server and sent', async () => {
+  const page = await open(env, DESKTOP, '/?board=8,6,7,2,5,4,3,0,1&size=3x3&goal=standard');
+  await tab(page, 'solve');
+  await page.waitForFunction(() => [...document.querySelectorAll('#algorithm option')].some((o) => o.value === 'beam'));
+  assert.ok(await page.locator('#width-label').isHidden(), 'a width shown for auto');
+  await page.selectOption('#algorithm', 'beam');
+  assert.ok(await page.locator('#width-label').isVisible(), 'no width for beam search');
+  await page.fill('#width', '100');
+  await page.locator('#width').dispatchEvent('change');
+  // The server's plan names the width.
+  await page.waitForFunction(() => /100 states a depth/.test(document.querySelector('#plan-summary').textContent));
+  const sent = page.waitForRequest((r) => r.url().includes('/api/solve') && r.method() === 'POST');
+  await page.click('#solve');
+  const body = JSON.parse((await sent).postData());
+  assert.equal(body.algorithm, 'beam');
+  assert.equal(body.width, 100);
+  await page.waitForSelector('#result.ok');
+  assert.match(await page.locator('#result').textContent(), /31 moves/);
+  await page.close();
+  // A beam one state wide loses its way on a 6x6 board: the answer says so and what to try.
+  const six = '28,9,26,3,8,34,32,19,33,2,30,18,15,10,22,4,11,35,13,1,29,20,23,31,6,25,5,0,17,7,14,12,27,24,21,16';
+  const lost = await open(env, DESKTOP, `/?board=${six}&size=6x6&goal=standard`);
+  await tab(lost, 'solve');
+  await lost.waitForFunction(() => [...document.querySelectorAll('#algorithm option')].some((o) => o.value === 'beam'));
+  await lost.selectOption('#algorithm', 'beam');
+  await lost.fill('#width', '1');
+  await lost.locator('#width').dispatchEvent('change');
+  await lost.click('#solve');
+  await lost.waitForFunction(() => /lost its way/.test(document.querySelector('#result').textContent), null, { timeout: 20000 });
+  assert.match(await lost.locator('#result').textContent(), /width limit/);
+  await lost.close();
 });

@@ -166,8 +166,9 @@ def solve(
     memory_limit: Optional[int] = None,
     progress: Optional[Callable[[ProgressReport], Any]] = None,
     optimal: bool = False,
+    width: Optional[int] = None,
 ) -> Solution:
-    """Solves one board. ``progress`` is called each time the anytime engine's best length
+    """Solves one board. ``width``: the states ``algorithm="beam"`` keeps a depth. ``progress`` is called each time the anytime engine's best length
     or proven lower bound improves. Raises ``InvalidBoard``/``InvalidOption`` for bad input,
     ``Unsolvable`` (with ``.solution``) and ``LimitReached`` (with the statistics so far)."""
 
@@ -183,6 +184,7 @@ def solve_many(
     max_nodes: Optional[int] = None,
     memory_limit: Optional[int] = None,
     goals: Optional[Iterable[BoardLike]] = None,
+    width: Optional[int] = None,
 ) -> List[Solution]:
     """Solves many boards on ``jobs`` threads, the calling thread one of them (default: one
     per core), with the GIL released; results in input order. Unsolvable or limited boards give a ``Solution`` instead of
@@ -268,5 +270,6 @@ def plan(
     heuristic: Optional[HeuristicLike] = None,
     algorithm: str = "auto",
     weight: Optional[float] = None,
+    width: Optional[int] = None,
 ) -> Dict[str, Any]:
     """What ``solve`` will run: ``shape``, ``phases``, ``tables``, ``optimal``."""

@@ -22,7 +22,8 @@ use crate::solution::{self, PySolution};
 /// board. ``heuristic``: a name, an expression (``"0.6*manhattan+0.4*misplaced"``) or a
 /// ``Heuristic``; ``None`` picks the strongest available. ``algorithm``: ``auto``,
 /// ``astar``, ``idastar``, ``bfs``, ``greedy``, ``weighted-astar``, ``weighted-idastar``
-/// or ``constructive``; ``weight``: W for the weighted ones (2 by default).
+/// ``constructive`` or ``beam``; ``weight``: W for the weighted ones (2 by default);
+/// ``width``: the states a beam keeps a depth (10,000 by default).
 /// ``time_limit`` (seconds), ``max_nodes`` (generated) and ``memory_limit`` (megabytes,
 /// 4096 by default) bound the search, as ``--time-limit``, ``--max-nodes`` and
 /// ``--memory-limit`` do.
@@ -46,8 +47,8 @@ use crate::solution::{self, PySolution};
 #[pyfunction]
 #[pyo3(signature = (board, size=None, goal=None, heuristic=None, algorithm="auto",
     weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None,
-    optimal=false),
-    text_signature = "(board, size=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None, optimal=False)")]
+    optimal=false, width=None),
+    text_signature = "(board, size=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, progress=None, optimal=False, width=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -62,6 +63,7 @@ pub fn solve(
     memory_limit: Option<i64>,
     progress: Option<Bound<'_, PyAny>>,
     optimal: bool,
+    width: Option<i64>,
 ) -> PyResult<PySolution> {
     if let Some(p) = &progress {
         if !p.is_callable() {
@@ -78,6 +80,7 @@ pub fn solve(
         heuristic,
         algorithm,
         weight,
+        width,
         time_limit,
         max_nodes,
         memory_limit,
@@ -215,8 +218,9 @@ pub fn random_boards(
 /// (algorithm, heuristic, weight, budgets, optimality of each), ``tables`` (which pattern
 /// databases are loaded or built, and what that costs) and ``optimal``.
 #[pyfunction]
-#[pyo3(signature = (board_or_size, goal=None, heuristic=None, algorithm="auto", weight=None),
-    text_signature = "(board_or_size, goal='standard', heuristic=None, algorithm='auto', weight=None)")]
+#[pyo3(signature = (board_or_size, goal=None, heuristic=None, algorithm="auto", weight=None,
+    width=None),
+    text_signature = "(board_or_size, goal='standard', heuristic=None, algorithm='auto', weight=None, width=None)")]
 pub fn plan<'py>(
     py: Python<'py>,
     board_or_size: &Bound<'py, PyAny>,
@@ -224,12 +228,13 @@ pub fn plan<'py>(
     heuristic: Option<&Bound<'py, PyAny>>,
     algorithm: &str,
     weight: Option<f64>,
+    width: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape = match shape_arg(board_or_size) {
         Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
         _ => to_board(board_or_size, None)?.shape(),
     };
-    let config = SolveConfig::new(goal, heuristic, algorithm, weight, None, None, None)?;
+    let config = SolveConfig::new(goal, heuristic, algorithm, weight, width, None, None, None)?;
     let goal = config.goal.board(shape).map_err(errors::goal)?;
     let p =
         npuzzle::plan(&goal, &config.options, crate::tables()).map_err(|e| errors::solve(&e))?;

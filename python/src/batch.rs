@@ -50,8 +50,9 @@ type Found = (usize, Vec<Result<Solution, SolveError>>);
 /// the batch.
 #[pyfunction]
 #[pyo3(signature = (boards, size=None, jobs=None, goal=None, heuristic=None,
-    algorithm="auto", weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None),
-    text_signature = "(boards, size=None, jobs=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None)")]
+    algorithm="auto", weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None,
+    width=None),
+    text_signature = "(boards, size=None, jobs=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None, width=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many<'py>(
     py: Python<'py>,
@@ -66,6 +67,7 @@ pub fn solve_many<'py>(
     max_nodes: Option<i64>,
     memory_limit: Option<i64>,
     goals: Option<&Bound<'py, PyAny>>,
+    width: Option<i64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let jobs = jobs_arg(jobs)?;
     let shape = size.map(shape_arg).transpose()?;
@@ -74,6 +76,7 @@ pub fn solve_many<'py>(
         heuristic,
         algorithm,
         weight,
+        width,
         time_limit,
         max_nodes,
         memory_limit,

@@ -327,9 +327,10 @@ pub fn solve_unit<'py>(
     max_nodes: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let unit = unit.get();
-    let limits =
-        crate::options::SolveConfig::new(None, None, "idastar", None, time_limit, max_nodes, None)?
-            .limits;
+    let limits = crate::options::SolveConfig::new(
+        None, None, "idastar", None, None, time_limit, max_nodes, None,
+    )?
+    .limits;
     // `split` and `from_json` refuse larger boards; this is never an error in practice.
     let puzzle = py.detach(|| unit.puzzle()).ok_or_else(|| {
         errors::error(

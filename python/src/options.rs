@@ -39,7 +39,7 @@ pub fn algorithm_arg(name: &str) -> PyResult<Algorithm> {
 /// Everything `solve` needs besides the board: options, goal and limits, checked.
 #[derive(Clone, Debug)]
 pub struct SolveConfig {
-    /// Algorithm, heuristic and weight.
+    /// Algorithm, heuristic, weight and beam width.
     pub options: SolveOptions,
     /// The goal.
     pub goal: GoalArg,
@@ -77,7 +77,8 @@ impl SolveConfig {
 
     /// Checks the keyword arguments of `solve` and friends.
     ///
-    /// The weight and limits go to the core's [`Request::check`], as the command line's do.
+    /// The weight, width and limits go to the core's [`Request::check`], as the command
+    /// line's do.
     ///
     /// # Errors
     /// `InvalidOption` (or `InvalidBoard` for the goal) with the core's message.
@@ -87,6 +88,7 @@ impl SolveConfig {
         heuristic: Option<&Bound<'_, PyAny>>,
         algorithm: &str,
         weight: Option<f64>,
+        width: Option<i64>,
         time_limit: Option<f64>,
         max_nodes: Option<i64>,
         memory_limit: Option<i64>,
@@ -96,12 +98,14 @@ impl SolveConfig {
             heuristic: heuristic_arg(heuristic)?,
             weight: weight.unwrap_or(DEFAULT_WEIGHT),
             optimal: false,
+            ..SolveOptions::default()
         };
         let request = Request {
             options,
             time_limit,
             max_nodes: max_nodes.map(i128::from),
             memory_limit: Some(memory_limit.map_or(DEFAULT_MEMORY_MB.into(), i128::from)),
+            width: width.map(i128::from),
         };
         let (options, limits) = request
             .check(&Ceilings::DEFAULT)

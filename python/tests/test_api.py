@@ -25,6 +25,7 @@ START = "8 6 7/2 5 4/3 0 1"
         ("7 2 6/8 1 4/3 5 0", {"algorithm": "bfs"}, ["-a", "bfs"]),
         ("7 2 6/8 1 4/3 5 0", {"algorithm": "greedy"}, ["-a", "greedy"]),
         ("7 2 6/8 1 4/3 5 0", {"goal": "spiral", "algorithm": "weighted-astar", "weight": 1.5}, ["-g", "spiral", "-a", "weighted-astar", "-w", "1.5"]),
+        ("5 1 2 3/9 6 7 4/13 10 11 8/14 15 0 12", {"algorithm": "beam", "width": 40, "heuristic": "manhattan"}, ["-a", "beam", "--width", "40", "-H", "manhattan"]),
         ("5 1 2 3/9 6 7 4/13 10 11 8/14 15 0 12", {"heuristic": "0.6*manhattan+0.1*misplaced+0.3*euclidean", "algorithm": "idastar"}, ["-H", "0.6*manhattan+0.1*misplaced+0.3*euclidean", "-a", "idastar"]),
         ("1 2 3 4 5 0", {"size": "2x3", "goal": "blank-first"}, ["-s", "2x3", "-g", "blank-first"]),
         ("1 2 3/4 5 6/8 7 0", {}, []),  # unsolvable: the report says so

@@ -133,7 +133,7 @@ CASES = [
         lambda: npuzzle.solve(START, algorithm="dijkstra"),
         InvalidOption,
         "unknown algorithm `dijkstra` (expected auto, astar, idastar, bfs, greedy, "
-        "weighted-astar, weighted-idastar or constructive)",
+        "weighted-astar, weighted-idastar, constructive or beam)",
         None,
     ),
     (
@@ -142,6 +142,20 @@ CASES = [
         InvalidOption,
         "weight must be a number from 1 to 1000000, got 0.5",
         ["solve", START, "-a", "weighted-astar", "--weight", "0.5"],
+    ),
+    (
+        "width",
+        lambda: npuzzle.solve(START, algorithm="beam", width=0),
+        InvalidOption,
+        "width must be a whole number from 1 to 100000000, got 0",
+        ["solve", START, "-a", "beam", "--width", "0"],
+    ),
+    (
+        "width-negative",
+        lambda: npuzzle.solve(START, algorithm="beam", width=-4),
+        InvalidOption,
+        "width must be a whole number from 1 to 100000000, got -4",
+        ["solve", START, "-a", "beam", "--width", "-4"],
     ),
     (
         "time-limit",
@@ -298,6 +312,7 @@ FLAGS = {
     "--max-nodes": "max_nodes",
     "--memory-limit": "memory_limit",
     "--weight": "weight",
+    "--width": "width",
     "--jobs": "jobs",
     "--count": "count",
 }
@@ -371,6 +386,24 @@ def test_limit_carries_the_statistics_so_far():
     assert e.solution.length is None and e.solution.moves is None
     assert 500 <= e.generated < 510  # stops within one expansion of the limit
     assert 0 < e.expanded <= e.generated
+
+
+def test_a_lost_beam_is_stopped_by_its_width_as_on_the_command_line(cli):
+    board = npuzzle.random_boards("6x6", seed=1)[0]
+    with pytest.raises(LimitReached) as info:
+        npuzzle.solve(board, algorithm="beam", width=1)
+    assert info.value.stopped_by == "width"
+    assert info.value.solution.moves is None
+    # A wider beam answers, and its path replays.
+    s = npuzzle.solve(board, algorithm="beam", width=500)
+    assert s.stopped_by is None and not s.optimal
+    assert board.apply(s.moves) == npuzzle.Board(list(range(1, 36)) + [0])
+    args = ["solve", str(board), "-a", "beam", "--width", "1"]
+    mine = info.value.solution.to_dict()
+    theirs = cli.json(args)
+    mine.pop("seconds"), theirs.pop("seconds")
+    assert mine == theirs
+    assert cli.run(args).returncode == 3
 
 
 def test_limit_is_the_command_lines(cli):

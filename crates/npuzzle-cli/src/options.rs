@@ -4,7 +4,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use npuzzle::{
     Algorithm, Ceilings, Field, GoalSpec, HeuristicSpec, Limits, Request, Shape, SolveOptions,
-    DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
+    DEFAULT_BEAM_WIDTH, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
 };
 use std::path::PathBuf;
 
@@ -58,6 +58,17 @@ pub struct SearchArgs {
     )]
     pub weight: f64,
 
+    /// States beam search keeps a depth (`-a beam`): wider beams find shorter paths and
+    /// take longer. A beam that loses its way (every state of a depth a repeat, or twice
+    /// the constructive solver's length reached) stops, exit 3, stopped by "width".
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_BEAM_WIDTH as i64,
+        allow_negative_numbers = true
+    )]
+    pub width: i64,
+
     /// Prove the answer optimal, with no fallback: IDA* (or the algorithm named, if it is
     /// optimal) with the strongest admissible tables for the shape (7-8 on 4x4, 6-6-6-6 on
     /// 5x5, built and cached if need be; `npuzzle pdb build --optimal` builds them ahead) on
@@ -82,28 +93,32 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The solver options.
+    /// The solver options. The width is checked by [`limits`](SearchArgs::limits), which
+    /// every command calls first; one out of range here becomes 0, which the planner
+    /// refuses.
     pub fn solve_options(&self) -> SolveOptions {
         SolveOptions {
             algorithm: self.algorithm,
             heuristic: self.heuristic.clone(),
             weight: self.weight,
+            width: usize::try_from(self.width).unwrap_or(0),
             optimal: self.optimal,
         }
     }
 
-    /// The limits, with the weight and every limit checked by the core's
+    /// The limits, with the weight, the width and every limit checked by the core's
     /// [`Request::check`] (the message spells the field as the flag).
     ///
     /// # Errors
-    /// A limit that is zero, negative, not a number or above [`Ceilings::DEFAULT`], or a
-    /// weight outside 1..=1000000.
+    /// A limit that is zero, negative, not a number or above [`Ceilings::DEFAULT`], a
+    /// weight outside 1..=1000000 or a width outside 1..=100000000.
     pub fn limits(&self) -> Result<Limits> {
         let request = Request {
             options: self.solve_options(),
             time_limit: self.time_limit,
             max_nodes: self.max_nodes.map(i128::from),
             memory_limit: Some(self.memory_limit.into()),
+            width: Some(self.width.into()),
         };
         let (_, limits) = request
             .check(&Ceilings::DEFAULT)
@@ -117,7 +132,7 @@ impl SearchArgs {
 pub fn algorithm_help() -> String {
     let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
     format!(
-        "Algorithm: {} (auto: optimal up to 16 cells, else the best answer within the time budget with its proven lower bound; weighted ones: see --weight)",
+        "Algorithm: {} (auto: optimal up to 16 cells, else the best answer within the time budget with its proven lower bound; weighted ones: see --weight; beam: see --width)",
         names.join(", ")
     )
 }

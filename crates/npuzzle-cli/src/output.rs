@@ -109,6 +109,13 @@ pub fn write_text(
                 "Interrupted (Ctrl-C) before finding a solution ({how}); statistics so far:"
             )?;
         }
+        None if s.stopped_by == Some(npuzzle::StopReason::Width) => {
+            writeln!(
+                out,
+                "Stopped by the width limit: the beam lost its way before finding a solution \
+                 ({how}); a wider beam (--width) may find one."
+            )?;
+        }
         None => {
             let why = s.stopped_by.map(|r| r.as_str()).unwrap_or("a");
             writeln!(

@@ -779,6 +779,14 @@ fn every_command_words_a_bad_limit_as_solve_does() {
             ["--weight", "-2"],
             "--weight must be a number from 1 to 1000000, got -2",
         ),
+        (
+            ["--width", "0"],
+            "--width must be a whole number from 1 to 100000000, got 0",
+        ),
+        (
+            ["--width", "-7"],
+            "--width must be a whole number from 1 to 100000000, got -7",
+        ),
     ] {
         for command in commands {
             let args: Vec<&str> = command.iter().chain(&bad).copied().collect();

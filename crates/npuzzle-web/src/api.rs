@@ -332,7 +332,7 @@ pub async fn hint(
         heuristic,
         ..SolveOptions::default()
     };
-    let (options, mut limits) = input::request(&config, options, req.time_limit, None)?;
+    let (options, mut limits) = input::request(&config, options, None, req.time_limit, None)?;
     limits.time = limits.time.map(|t| t.min(HINT_TIME));
     // Auto's anytime engine answers at once and improves within the budget, so a board too
     // hard to solve optimally in time still gets a hint (marked not optimal).
@@ -367,6 +367,8 @@ pub struct CompareRequest {
     heuristics: Option<Vec<String>>,
     algorithm: Option<String>,
     weight: Option<f64>,
+    /// States a beam search keeps a depth.
+    width: Option<i64>,
     /// Seconds for each heuristic.
     time_limit: Option<f64>,
     /// Nodes for each heuristic.
@@ -415,9 +417,10 @@ pub async fn compare(
             heuristic: Some(spec),
             weight: req.weight.unwrap_or(DEFAULT_WEIGHT),
             optimal: false,
+            ..SolveOptions::default()
         };
         let (options, mut limits) =
-            input::request(&config, options, req.time_limit, req.max_nodes)?;
+            input::request(&config, options, req.width, req.time_limit, req.max_nodes)?;
         if req.time_limit.is_none() {
             limits.time = Some(COMPARE_TIME.min(config.time_limit));
         }
@@ -503,9 +506,10 @@ pub struct PlanQuery {
     heuristic: Option<String>,
     algorithm: Option<String>,
     weight: Option<f64>,
+    width: Option<i64>,
 }
 
-/// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W]`: the menus for that
+/// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W&width=N]`: the menus for that
 /// board and goal (every algorithm and heuristic, each available or not and why) and the
 /// plan for the choices given (auto's by default), or 400 with the planner's refusal.
 pub async fn plan(
@@ -528,9 +532,10 @@ pub async fn plan(
         heuristic,
         weight: q.weight.unwrap_or(DEFAULT_WEIGHT),
         optimal: false,
+        ..SolveOptions::default()
     };
-    // Only the weight is checked: a plan has no limits.
-    let (options, _) = input::request(config, options, None, None)?;
+    // Only the weight and width are checked: a plan has no limits.
+    let (options, _) = input::request(config, options, q.width, None, None)?;
     let tables = state.tables();
     let plan = npuzzle::plan(&goal, &options, tables).map_err(AppError::bad)?;
     let menus = choices(&goal, algorithm, options.weight, tables);

@@ -258,15 +258,18 @@ pub fn algorithm(name: Option<&str>) -> Result<Algorithm, AppError> {
     name.map_or(Ok(Algorithm::Auto), |a| a.parse().map_err(AppError::bad))
 }
 
-/// The weight and limits of one request, checked by the core's [`npuzzle::Request::check`] against
-/// the server's ceilings; a limit not given is the server's own.
+/// The weight, beam width and limits of one request, checked by the core's
+/// [`npuzzle::Request::check`] against the server's ceilings; a limit not given is the
+/// server's own.
 ///
 /// # Errors
 /// A 400 with the core's message (the field spelled as in JSON) for a weight outside
-/// 1..=1000000 or a limit that is not positive or is above the server's.
+/// 1..=1000000, a width outside 1..=100000000, or a limit that is not positive or is above
+/// the server's.
 pub fn request(
     config: &Config,
     options: SolveOptions,
+    width: Option<i64>,
     time_limit: Option<f64>,
     max_nodes: Option<u64>,
 ) -> Result<(SolveOptions, Limits), AppError> {
@@ -277,6 +280,7 @@ pub fn request(
         max_nodes: max_nodes.map(i128::from),
         // Clients do not choose the memory: the server's is the limit.
         memory_limit: None,
+        width: width.map(i128::from),
     };
     let ceilings = Ceilings {
         time: config.time_limit,
@@ -351,7 +355,7 @@ mod tests {
     #[test]
     fn limits_stay_within_the_server() {
         let config = Config::default();
-        let limits = |t, n| request(&config, SolveOptions::default(), t, n).map(|(_, l)| l);
+        let limits = |t, n| request(&config, SolveOptions::default(), None, t, n).map(|(_, l)| l);
         let l = limits(Some(0.5), Some(10)).unwrap();
         assert_eq!(l.time, Some(Duration::from_millis(500)));
         assert_eq!(l.nodes, Some(10));

@@ -31,6 +31,8 @@ pub struct SolveRequest {
     pub(crate) heuristic: Option<String>,
     pub(crate) algorithm: Option<String>,
     pub(crate) weight: Option<f64>,
+    /// States a beam search keeps a depth (`algorithm: "beam"`).
+    pub(crate) width: Option<i64>,
     pub(crate) time_limit: Option<f64>,
     pub(crate) max_nodes: Option<u64>,
     /// Record the first this-many expansions (as `npuzzle solve --trace N`).
@@ -62,8 +64,10 @@ impl Job {
             heuristic,
             weight: req.weight.unwrap_or(DEFAULT_WEIGHT),
             optimal: false,
+            ..SolveOptions::default()
         };
-        let (options, limits) = input::request(config, options, req.time_limit, req.max_nodes)?;
+        let (options, limits) =
+            input::request(config, options, req.width, req.time_limit, req.max_nodes)?;
         let trace = req.trace.unwrap_or(0);
         if trace > config.max_trace {
             return Err(AppError::bad(format!(

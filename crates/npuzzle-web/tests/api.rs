@@ -411,9 +411,17 @@ async fn bad_limits_get_the_cores_words_on_every_endpoint() {
             r#""weight": 0.5"#,
             "weight must be a number from 1 to 1000000, got 0.5",
         ),
+        (
+            r#""width": 0"#,
+            "width must be a whole number from 1 to 100000000, got 0",
+        ),
+        (
+            r#""width": -3"#,
+            "width must be a whole number from 1 to 100000000, got -3",
+        ),
     ];
     for (field, words) in cases {
-        // A hint takes no weight and no node budget.
+        // A hint takes no weight, width or node budget.
         let hint = field.contains("time_limit").then_some("/api/hint");
         let paths = ["/api/solve", "/api/solve/stream", "/api/compare"];
         for path in paths.into_iter().chain(hint) {
@@ -428,6 +436,12 @@ async fn bad_limits_get_the_cores_words_on_every_endpoint() {
     assert_eq!(
         answer["error"],
         "weight must be a number from 1 to 1000000, got 0.5"
+    );
+    let (status, answer) = call(&r, "GET", "/api/plan?size=3x3&width=0", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["error"],
+        "width must be a whole number from 1 to 100000000, got 0"
     );
 }
 

@@ -29,9 +29,9 @@ pub enum Algorithm {
     /// Places tiles row by row and column by column, then finishes the last 3×3 optimally:
     /// any size up to 2000×2000 in linear time, not optimal (see [`crate::constructive`]).
     Constructive,
-    /// Beam search: the best states of each depth by linear conflict (see
-    /// [`crate::search::beam`]). Not optimal. Only the anytime engine runs it, on boards of
-    /// 26 cells and more, so it is named in answers but not offered on the command line.
+    /// Beam search: breadth-first, keeping the `width` states of each depth that the
+    /// heuristic ranks best (see [`crate::search::beam`]). Not optimal; memory is the width
+    /// times the depth. The anytime engine runs it too, on boards of 26 cells and more.
     Beam,
 }
 
@@ -57,7 +57,7 @@ impl Algorithm {
     }
 
     /// All algorithms, for help text and menus.
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::Auto,
         Algorithm::AStar,
         Algorithm::IdaStar,
@@ -66,6 +66,7 @@ impl Algorithm {
         Algorithm::WeightedAStar,
         Algorithm::WeightedIdaStar,
         Algorithm::Constructive,
+        Algorithm::Beam,
     ];
 }
 
@@ -90,6 +91,7 @@ impl FromStr for Algorithm {
                 Algorithm::WeightedIdaStar
             }
             "constructive" | "rows" => Algorithm::Constructive,
+            "beam" | "beam-search" => Algorithm::Beam,
             _ => return Err(SolveError::UnknownAlgorithm(crate::text::clip(&s))),
         })
     }

@@ -19,12 +19,15 @@ pub enum SolveError {
     Heuristic(#[from] HeuristicError),
     /// An unknown algorithm name.
     #[error(
-        "unknown algorithm `{0}` (expected auto, astar, idastar, bfs, greedy, weighted-astar, weighted-idastar or constructive)"
+        "unknown algorithm `{0}` (expected auto, astar, idastar, bfs, greedy, weighted-astar, weighted-idastar, constructive or beam)"
     )]
     UnknownAlgorithm(String),
     /// A weight below 1 or not finite.
     #[error("weight must be a number of at least 1, got {0}")]
     InvalidWeight(f64),
+    /// A beam width of 0.
+    #[error("width must be at least 1, got 0")]
+    InvalidWidth,
     /// A proof of optimality was asked for with a choice that cannot give one.
     #[error(
         "--optimal needs an optimal search: {0} does not prove its answer shortest (use auto, astar, idastar or bfs with an admissible heuristic)"

@@ -59,7 +59,8 @@ pub use plan::{plan, Plan, SolveOptions};
 pub use puzzle::Puzzle;
 pub use report::SolveReport;
 pub use request::{
-    Ceilings, Field, Request, RequestError, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT, MAX_WEIGHT,
+    Ceilings, Field, Request, RequestError, DEFAULT_BEAM_WIDTH, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
+    MAX_BEAM_WIDTH, MAX_WEIGHT,
 };
 pub use search::{Limits, SearchStats, StopReason};
 pub use shape::{Shape, ShapeError};

@@ -56,6 +56,8 @@ pub struct SolveOptions {
     pub heuristic: Option<HeuristicSpec>,
     /// `W` for the weighted algorithms (at least 1).
     pub weight: f64,
+    /// States kept a depth by beam search (at least 1).
+    pub width: usize,
     /// Prove the answer optimal, with no fallback: IDA* (or the algorithm named, if it is
     /// optimal) with the strongest admissible tables for the shape, stopped only by the
     /// caller's limits.
@@ -68,6 +70,7 @@ impl Default for SolveOptions {
             algorithm: Algorithm::Auto,
             heuristic: None,
             weight: 2.0,
+            width: crate::request::DEFAULT_BEAM_WIDTH,
             optimal: false,
         }
     }
@@ -142,6 +145,8 @@ pub struct Phase {
     pub heuristic: Option<HeuristicSpec>,
     /// `W` of a weighted search.
     pub weight: Option<f64>,
+    /// States a beam search keeps a depth.
+    pub width: Option<usize>,
     /// Whether a path this phase finds is guaranteed shortest.
     pub optimal: bool,
     /// Seconds the phase searches when the caller sets no time limit (`None`: until it
@@ -177,6 +182,9 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
     if !(options.weight.is_finite() && options.weight >= 1.0) {
         return Err(SolveError::InvalidWeight(options.weight));
     }
+    if options.width == 0 {
+        return Err(SolveError::InvalidWidth);
+    }
     let shape = goal.shape();
     let cells = shape.cells();
     let constructive = || Phase {
@@ -184,6 +192,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
         algorithm: Algorithm::Constructive,
         heuristic: None,
         weight: None,
+        width: None,
         optimal: false,
         budget: None,
         pruning: None,
@@ -234,6 +243,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
                 algorithm,
                 optimal,
                 weight: algorithm.is_weighted().then_some(options.weight),
+                width: (algorithm == Algorithm::Beam).then_some(options.width),
                 heuristic,
                 budget: None,
                 pruning: proof
@@ -368,6 +378,9 @@ impl fmt::Display for Phase {
         if let Some(w) = self.weight {
             write!(f, ", W = {w}")?;
         }
+        if let Some(w) = self.width {
+            write!(f, ", {w} states a depth")?;
+        }
         if let Some(d) = self.pruning {
             write!(f, ", duplicate move sequences of up to {d} moves pruned")?;
         }
@@ -411,6 +424,7 @@ fn auto_phases(
         algorithm: Algorithm::IdaStar,
         heuristic: Some(heuristic),
         weight: None,
+        width: None,
         optimal: exact || cells <= AUTO_UNBUDGETED_CELLS,
         budget: (!exact && cells > AUTO_UNBUDGETED_CELLS).then_some(AUTO_BUDGET_SECONDS),
         pruning: None,

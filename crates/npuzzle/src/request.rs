@@ -1,7 +1,7 @@
 //! The choices and limits of one solve as a front end read them, checked once, here.
 //!
-//! The command line, the Python module and the web server each read a weight, a time limit,
-//! a node budget and a memory limit in their own way; they hand the raw numbers to
+//! The command line, the Python module and the web server each read a weight, a beam width,
+//! a time limit, a node budget and a memory limit in their own way; they hand the raw numbers to
 //! [`Request::check`] with the most they allow ([`Ceilings`]) and get [`SolveOptions`] and
 //! [`Limits`] back, or a [`RequestError`] whose words are made here. A front end only chooses
 //! how a [`Field`] is spelled (`--time-limit` on the command line, `time_limit` in Python and
@@ -45,6 +45,14 @@ pub const DEFAULT_WEIGHT: f64 = 2.0;
 
 /// The largest weight anyone may ask for (the smallest is 1).
 pub const MAX_WEIGHT: f64 = 1e6;
+
+/// The states a beam search keeps a depth when the caller gives no width: about a second
+/// of search on a 6×6 board.
+pub const DEFAULT_BEAM_WIDTH: usize = 10_000;
+
+/// The widest beam anyone may ask for (the narrowest is 1). The memory limit still applies:
+/// a beam this wide needs some gigabytes a hundred moves.
+pub const MAX_BEAM_WIDTH: usize = 100_000_000;
 
 /// The most a caller may ask for: the command line's [`Ceilings::DEFAULT`], or a server's
 /// own lower ones.
@@ -90,6 +98,9 @@ pub struct Request {
     pub max_nodes: Option<i128>,
     /// Megabytes; `None` for no memory limit (front ends give [`DEFAULT_MEMORY_MB`]).
     pub memory_limit: Option<i128>,
+    /// States a beam keeps a depth; `None` for [`DEFAULT_BEAM_WIDTH`]. It replaces
+    /// `options.width` once checked.
+    pub width: Option<i128>,
 }
 
 impl Default for Request {
@@ -100,14 +111,16 @@ impl Default for Request {
             time_limit: None,
             max_nodes: None,
             memory_limit: None,
+            width: None,
         }
     }
 }
 
 impl Request {
     /// The options and limits, each number checked against `ceilings` (the weight against
-    /// 1..=[`MAX_WEIGHT`]) in one order: time limit, node budget, memory limit, weight. A
-    /// limit not given stays `None`; filling it (a server's own value) is the caller's.
+    /// 1..=[`MAX_WEIGHT`], the width against 1..=[`MAX_BEAM_WIDTH`]) in one order: time
+    /// limit, node budget, memory limit, weight, width. A limit not given stays `None`;
+    /// filling it (a server's own value) is the caller's.
     ///
     /// # Errors
     /// The first number out of range, as a [`RequestError`].
@@ -124,7 +137,14 @@ impl Request {
         if !(weight.is_finite() && (1.0..=MAX_WEIGHT).contains(&weight)) {
             return Err(RequestError::Weight { given: weight });
         }
-        Ok((self.options, limits))
+        let mut options = self.options;
+        if let Some(width) = self.width {
+            options.width = usize::try_from(width)
+                .ok()
+                .filter(|w| (1..=MAX_BEAM_WIDTH).contains(w))
+                .ok_or(RequestError::Width { given: width })?;
+        }
+        Ok((options, limits))
     }
 }
 
@@ -171,33 +191,39 @@ pub enum Field {
     MemoryLimit,
     /// The weight of the weighted algorithms.
     Weight,
+    /// The width of beam search.
+    Width,
 }
 
 impl Field {
-    /// The command line's flag: `--time-limit`, `--max-nodes`, `--memory-limit`, `--weight`.
+    /// The command line's flag: `--time-limit`, `--max-nodes`, `--memory-limit`, `--weight`,
+    /// `--width`.
     pub fn cli_name(self) -> &'static str {
         match self {
             Field::TimeLimit => "--time-limit",
             Field::MaxNodes => "--max-nodes",
             Field::MemoryLimit => "--memory-limit",
             Field::Weight => "--weight",
+            Field::Width => "--width",
         }
     }
 
     /// The name in Python keywords and JSON: `time_limit`, `max_nodes`, `memory_limit`,
-    /// `weight`.
+    /// `weight`, `width`.
     pub fn api_name(self) -> &'static str {
         match self {
             Field::TimeLimit => "time_limit",
             Field::MaxNodes => "max_nodes",
             Field::MemoryLimit => "memory_limit",
             Field::Weight => "weight",
+            Field::Width => "width",
         }
     }
 }
 
 /// A number of a [`Request`] out of its range: which one, what was given, and the most
-/// allowed (the least is fixed: above 0 seconds, 1 node, 1 megabyte, a weight of 1).
+/// allowed (the least is fixed: above 0 seconds, 1 node, 1 megabyte, a weight of 1, a
+/// width of 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum RequestError {
@@ -227,6 +253,11 @@ pub enum RequestError {
         /// The weight given.
         given: f64,
     },
+    /// A beam width that is not a whole number from 1 to [`MAX_BEAM_WIDTH`].
+    Width {
+        /// The width given.
+        given: i128,
+    },
 }
 
 impl RequestError {
@@ -237,6 +268,7 @@ impl RequestError {
             RequestError::MaxNodes { .. } => Field::MaxNodes,
             RequestError::MemoryLimit { .. } => Field::MemoryLimit,
             RequestError::Weight { .. } => Field::Weight,
+            RequestError::Width { .. } => Field::Width,
         }
     }
 
@@ -266,6 +298,9 @@ impl RequestError {
             }
             RequestError::Weight { given } => {
                 format!("{field} must be a number from 1 to {MAX_WEIGHT}, got {given}")
+            }
+            RequestError::Width { given } => {
+                format!("{field} must be a whole number from 1 to {MAX_BEAM_WIDTH}, got {given}")
             }
         }
     }
@@ -480,6 +515,7 @@ mod tests {
             time_limit: Some(0.0),
             max_nodes: Some(0),
             memory_limit: Some(0),
+            width: Some(0),
         };
         let field = |r: &Request| r.clone().check(&Ceilings::DEFAULT).unwrap_err().field();
         assert_eq!(field(&all_bad), Field::TimeLimit);
@@ -498,6 +534,35 @@ mod tests {
             ..r
         };
         assert_eq!(field(&r), Field::Weight);
+        let r = Request {
+            options: SolveOptions::default(),
+            ..r
+        };
+        assert_eq!(field(&r), Field::Width);
+    }
+
+    #[test]
+    fn width_boundaries_and_default() {
+        let width = |w: Option<i128>| {
+            Request {
+                width: w,
+                ..Request::default()
+            }
+            .check(&Ceilings::DEFAULT)
+            .map(|(o, _)| o.width)
+            .map_err(|e| e.message(Field::cli_name))
+        };
+        assert_eq!(width(None), Ok(DEFAULT_BEAM_WIDTH));
+        assert_eq!(width(Some(1)), Ok(1));
+        assert_eq!(width(Some(MAX_BEAM_WIDTH as i128)), Ok(MAX_BEAM_WIDTH));
+        for bad in [0, -3, MAX_BEAM_WIDTH as i128 + 1, i128::from(u64::MAX) + 1] {
+            assert_eq!(
+                width(Some(bad)),
+                Err(format!(
+                    "--width must be a whole number from 1 to 100000000, got {bad}"
+                ))
+            );
+        }
     }
 
     #[test]

@@ -26,7 +26,6 @@ export const ALGORITHM_LABELS = {
   'weighted-astar': 'Weighted A* (at most W × optimal)',
   'weighted-idastar': 'Weighted IDA* (at most W × optimal)',
   constructive: 'Row by row (instant, not optimal)',
-  // Not in the menu (the server does not offer it); named in anytime answers.
   beam: 'Beam search (not optimal)',
 };
 
@@ -121,6 +120,7 @@ export async function choiceChanged() {
   const algorithm = byId('algorithm').value;
   const heuristic = byId('heuristic').value;
   byId('weight-label').hidden = !algorithm.startsWith('weighted');
+  byId('width-label').hidden = algorithm !== 'beam';
   byId('expr-label').hidden = heuristic !== 'expr';
   const out = byId('plan-summary');
   const data = state.plan?.data;
@@ -129,8 +129,9 @@ export async function choiceChanged() {
   try {
     const h = heuristic === 'expr' ? byId('heuristic-expr').value.trim() : heuristic;
     const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
+    const width = algorithm === 'beam' ? Number(byId('width').value) : null;
     const chosen = h === 'auto' && algorithm === 'auto' ? data
-      : await plan(sizeText(), goalParam(), { heuristic: h === 'auto' ? null : h, algorithm, weight });
+      : await plan(sizeText(), goalParam(), { heuristic: h === 'auto' ? null : h, algorithm, weight, width });
     if (seq !== planSeq) return;
     out.className = 'help';
     showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '', chosen.plan);

@@ -10,7 +10,7 @@ const NAMED_GOALS = ['standard', 'blank-first', 'spiral'];
 export const state = {
   info: {
     heuristics: ['misplaced', 'manhattan', 'euclidean', 'linear-conflict', 'perfect', 'pdb'],
-    algorithms: ['auto', 'astar', 'idastar', 'bfs', 'greedy', 'weighted-astar', 'weighted-idastar', 'constructive'],
+    algorithms: ['auto', 'astar', 'idastar', 'bfs', 'greedy', 'weighted-astar', 'weighted-idastar', 'constructive', 'beam'],
     limits: { max_side: 10, time_limit: 10 },
   },
   rows: 3,

@@ -20,6 +20,7 @@ const ADVICE = {
   nodes: 'Try a stronger heuristic or another algorithm.',
   memory: 'The search ran out of memory: try IDA* or weighted IDA* (they keep only the current path), a stronger heuristic, or "Row by row", which needs almost none.',
   cancelled: 'Solve again to start over.',
+  width: 'The beam lost its way: try a wider beam (Beam width), a stronger heuristic or another algorithm.',
 };
 
 /**
@@ -35,7 +36,12 @@ export function makeTools(ui) {
     const h = byId('heuristic').value;
     const heuristic = h === 'expr' ? byId('heuristic-expr').value.trim() : h;
     const weighted = algorithm.startsWith('weighted');
-    return { algorithm, heuristic, weight: weighted ? Number(byId('weight').value) : null };
+    return {
+      algorithm,
+      heuristic,
+      weight: weighted ? Number(byId('weight').value) : null,
+      width: algorithm === 'beam' ? Number(byId('width').value) : null,
+    };
   }
 
   /** The streamed search running now, with its id once it started (for `finish`). */
@@ -61,6 +67,7 @@ export function makeTools(ui) {
       time_limit: Number(byId('time-limit').value),
       ...(c.heuristic !== 'auto' ? { heuristic: c.heuristic } : {}),
       ...(c.weight != null ? { weight: c.weight } : {}),
+      ...(c.width != null ? { width: c.width } : {}),
     });
     const started = performance.now();
     const progress = byId('progress');

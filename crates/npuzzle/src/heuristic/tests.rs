@@ -80,6 +80,7 @@ fn a_heuristic_bigger_than_the_memory_limit_stops_the_search() {
         ),
         weight: 1.0,
         optimal: false,
+        ..crate::SolveOptions::default()
     };
     let control = crate::search::Control {
         limits: crate::Limits {

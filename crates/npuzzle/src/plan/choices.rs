@@ -83,6 +83,7 @@ pub fn choices(goal: &Board, algorithm: Algorithm, weight: f64, tables: &Tables)
                 heuristic: None,
                 weight,
                 optimal: false,
+                ..SolveOptions::default()
             });
             Choice {
                 id: a.name().to_string(),
@@ -106,6 +107,7 @@ pub fn choices(goal: &Board, algorithm: Algorithm, weight: f64, tables: &Tables)
                 heuristic: Some(spec.clone()),
                 weight,
                 optimal: false,
+                ..SolveOptions::default()
             });
             Choice {
                 id: id.to_string(),

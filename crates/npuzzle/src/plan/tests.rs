@@ -185,6 +185,7 @@ fn explicit_algorithms_are_one_phase_and_say_whether_they_are_optimal() {
             heuristic: Some(HeuristicSpec::Manhattan),
             weight: w,
             optimal: false,
+            ..SolveOptions::default()
         };
         plan(&goal("3x3"), &options, &tables).unwrap()
     };

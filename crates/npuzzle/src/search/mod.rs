@@ -83,10 +83,13 @@ pub enum StopReason {
     Cancelled,
     /// The user interrupted the program (Ctrl-C).
     Interrupted,
+    /// A beam search lost its way: every state of a depth was a repeat, or the beam went
+    /// past its longest useful depth. A wider beam may answer.
+    Width,
 }
 
 impl StopReason {
-    /// `time`, `nodes`, `memory`, `cancelled` or `interrupted`.
+    /// `time`, `nodes`, `memory`, `cancelled`, `interrupted` or `width`.
     pub fn as_str(self) -> &'static str {
         match self {
             StopReason::Time => "time",
@@ -94,6 +97,7 @@ impl StopReason {
             StopReason::Memory => "memory",
             StopReason::Cancelled => "cancelled",
             StopReason::Interrupted => "interrupted",
+            StopReason::Width => "width",
         }
     }
 
@@ -105,6 +109,7 @@ impl StopReason {
             StopReason::Memory,
             StopReason::Cancelled,
             StopReason::Interrupted,
+            StopReason::Width,
         ]
         .into_iter()
         .find(|r| r.as_str() == name)
@@ -219,6 +224,7 @@ mod tests {
             StopReason::Memory,
             StopReason::Cancelled,
             StopReason::Interrupted,
+            StopReason::Width,
         ] {
             assert_eq!(
                 serde_json::to_string(&r).unwrap(),

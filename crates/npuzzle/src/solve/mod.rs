@@ -483,16 +483,41 @@ fn run_search(
                 search::weighted_idastar(puzzle, tiles, Reevaluate(&*h), weight, control)
             }
         },
-        // Only the anytime engine runs beams, with widths of its own; no plan has this
-        // phase, but if one did, it would get a fixed width.
-        Algorithm::Beam => search::beam(
-            puzzle,
-            tiles,
-            LinearConflict::new(puzzle),
-            4_000,
-            u32::MAX,
-            control,
-        ),
+        Algorithm::Beam => {
+            let width = phase.width.unwrap_or(crate::request::DEFAULT_BEAM_WIDTH);
+            let below = beam_depth_cap(puzzle, tiles);
+            let mut outcome = match spec {
+                HeuristicSpec::Manhattan => {
+                    search::beam(puzzle, tiles, Manhattan::new(puzzle), width, below, control)
+                }
+                HeuristicSpec::LinearConflict => search::beam(
+                    puzzle,
+                    tiles,
+                    LinearConflict::new(puzzle),
+                    width,
+                    below,
+                    control,
+                ),
+                HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
+                    Ok((db, control)) => {
+                        search::beam(puzzle, tiles, db.search(), width, below, control)
+                    }
+                    Err(stopped) => stopped,
+                },
+                _ => {
+                    let (h, control) = match heuristic_for_search(spec, puzzle, source, control)? {
+                        Ok(ready) => ready,
+                        Err(stopped) => return Ok(stopped),
+                    };
+                    search::beam(puzzle, tiles, Reevaluate(&*h), width, below, control)
+                }
+            };
+            // No path and no limit: the beam lost its way, which only its width decides.
+            if outcome.moves.is_none() && outcome.stopped_by.is_none() {
+                outcome.stopped_by = Some(StopReason::Width);
+            }
+            outcome
+        }
         // (The constructive solver is not a search; `run_phase` never sends it here.)
         Algorithm::AStar
         | Algorithm::Greedy
@@ -510,6 +535,16 @@ fn run_search(
             search::astar(puzzle, tiles, &*h, spec.admissible(), priority, control)
         }
     })
+}
+
+/// The depth past which a beam search gives up: twice the length of the constructive
+/// solver's path (found in milliseconds), which a beam that has not lost its way beats.
+fn beam_depth_cap(puzzle: &Puzzle, tiles: &[u8]) -> u32 {
+    let start = Board::from_trusted(puzzle.shape, tiles.iter().map(|&t| u32::from(t)).collect());
+    let moves = constructive::construct_plain(&start, &puzzle.goal_board(), Control::default())
+        .moves
+        .map_or(0, |m| m.len());
+    u32::try_from(2 * moves + 1).unwrap_or(u32::MAX)
 }
 
 /// The pattern database of `spec`: made ready beforehand, or made now with its tables

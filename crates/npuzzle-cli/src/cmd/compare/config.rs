@@ -41,9 +41,10 @@ impl Config {
         })
     }
 
-    pub(super) fn name(&self, weight: f64) -> String {
+    pub(super) fn name(&self, weight: f64, width: i64) -> String {
         let alg = match self.algorithm {
             Algorithm::WeightedAStar => format!("weighted-astar(w={weight})"),
+            Algorithm::Beam => format!("beam(width={width})"),
             a => a.name().to_string(),
         };
         match &self.heuristic {
@@ -63,6 +64,7 @@ impl Config {
             heuristic: self.heuristic.clone(),
             algorithm: self.algorithm,
             weight: args.weight,
+            width: args.width,
             optimal: self.prove,
             time_limit: args.time_limit,
             max_nodes: args.max_nodes,
@@ -175,7 +177,7 @@ pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
     }
     Ok(unique
         .into_iter()
-        .map(|c| (c.name(args.weight), c))
+        .map(|c| (c.name(args.weight, args.width), c))
         .collect())
 }
 

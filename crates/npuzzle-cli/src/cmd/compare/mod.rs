@@ -51,17 +51,12 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
     let schedule = Schedule::new(&configs, &instances, &reference);
     let mut runs = schedule.run(&args, &instances, tables, jobs)?;
     worst = worst.worst(reference_lengths(&mut instances, &runs, &schedule));
-    worst = worst.worst(failed_references(
-        &runs,
-        &schedule,
-        configs.len(),
-        args.weight,
-    ));
+    worst = worst.worst(failed_references(&runs, &schedule, configs.len(), &args));
     runs.truncate(configs.len());
     let reference_name = match &reference {
         Reference::None => "none".to_string(),
         Reference::Auto => "auto (a proof, as solve --optimal)".to_string(),
-        Reference::Config(c) => c.name(args.weight),
+        Reference::Config(c) => c.name(args.weight, args.width),
     };
     let cmp = Comparison {
         source,
@@ -199,7 +194,7 @@ fn failed_references(
     runs: &[Vec<Run>],
     schedule: &Schedule,
     compared: usize,
-    weight: f64,
+    args: &CompareArgs,
 ) -> Outcome {
     let mut worst = Outcome::Success;
     for (slot, config) in schedule.slots.iter().enumerate().skip(compared) {
@@ -227,7 +222,7 @@ fn failed_references(
             crate::errln!(
                 "{level}: the reference {} gave no optimal length on {} instance(s), left \
                  unchecked: {why}",
-                config.name(weight),
+                config.name(args.weight, args.width),
                 failed.len()
             );
         }
