@@ -55,12 +55,12 @@ pub use expected_length::LineStatus;
 pub use goal::{GoalError, GoalSpec};
 pub use heuristic::{HeuristicError, HeuristicSpec, TablePolicy, Tables};
 pub use moves::Move;
-pub use plan::{plan, Plan, SolveOptions};
+pub use plan::{plan, Plan, SolveOptions, DEFAULT_BEAM_WIDTH};
 pub use puzzle::Puzzle;
 pub use report::SolveReport;
 pub use request::{
-    Ceilings, Field, Request, RequestError, DEFAULT_BEAM_WIDTH, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
-    MAX_BEAM_WIDTH, MAX_WEIGHT,
+    Ceilings, Field, Request, RequestError, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT, MAX_BEAM_WIDTH,
+    MAX_WEIGHT,
 };
 pub use search::{Limits, SearchStats, StopReason};
 pub use shape::{Shape, ShapeError};

@@ -47,6 +47,10 @@ use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
 use crate::search::effective_weight;
 use crate::shape::Shape;
 
+/// The states a beam search keeps a depth when the caller gives no width: about a second
+/// of search on a 6×6 board.
+pub const DEFAULT_BEAM_WIDTH: usize = 10_000;
+
 /// What to solve with: the user's choices.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveOptions {
@@ -70,7 +74,7 @@ impl Default for SolveOptions {
             algorithm: Algorithm::Auto,
             heuristic: None,
             weight: 2.0,
-            width: crate::request::DEFAULT_BEAM_WIDTH,
+            width: DEFAULT_BEAM_WIDTH,
             optimal: false,
         }
     }

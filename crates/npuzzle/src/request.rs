@@ -46,10 +46,6 @@ pub const DEFAULT_WEIGHT: f64 = 2.0;
 /// The largest weight anyone may ask for (the smallest is 1).
 pub const MAX_WEIGHT: f64 = 1e6;
 
-/// The states a beam search keeps a depth when the caller gives no width: about a second
-/// of search on a 6×6 board.
-pub const DEFAULT_BEAM_WIDTH: usize = 10_000;
-
 /// The widest beam anyone may ask for (the narrowest is 1). The memory limit still applies:
 /// a beam this wide needs some gigabytes a hundred moves.
 pub const MAX_BEAM_WIDTH: usize = 100_000_000;
@@ -98,7 +94,8 @@ pub struct Request {
     pub max_nodes: Option<i128>,
     /// Megabytes; `None` for no memory limit (front ends give [`DEFAULT_MEMORY_MB`]).
     pub memory_limit: Option<i128>,
-    /// States a beam keeps a depth; `None` for [`DEFAULT_BEAM_WIDTH`]. It replaces
+    /// States a beam keeps a depth; `None` leaves `options.width` (by default
+    /// [`DEFAULT_BEAM_WIDTH`](crate::plan::DEFAULT_BEAM_WIDTH)). It replaces
     /// `options.width` once checked.
     pub width: Option<i128>,
 }
@@ -318,6 +315,7 @@ impl std::error::Error for RequestError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::DEFAULT_BEAM_WIDTH;
 
     fn limits(request: Request) -> Result<Limits, String> {
         request

@@ -484,7 +484,7 @@ fn run_search(
             }
         },
         Algorithm::Beam => {
-            let width = phase.width.unwrap_or(crate::request::DEFAULT_BEAM_WIDTH);
+            let width = phase.width.unwrap_or(plan::DEFAULT_BEAM_WIDTH);
             let below = beam_depth_cap(puzzle, tiles);
             let mut outcome = match spec {
                 HeuristicSpec::Manhattan => {
