@@ -23,10 +23,6 @@ use crate::puzzle::{Puzzle, NO_CELL};
 /// Depths of the same parity whose states are remembered for dropping repeats.
 const REMEMBERED: usize = 2;
 
-/// Bytes a state in a hash set of repeats costs beyond its key (the table's control byte
-/// and spare room).
-const SET_OVERHEAD: u64 = 16;
-
 /// Bytes each kept state leaves behind for the path: its parent's index and its move.
 const BACK_BYTES: u64 = std::mem::size_of::<(u32, Move)>() as u64;
 
@@ -96,7 +92,7 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     let mut outcome = SearchOutcome::default();
     let goal = K::pack(&puzzle.goal);
     let n = puzzle.cells();
-    let key_bytes = (std::mem::size_of::<K>() + K::heap_bytes(n)) as u64;
+    let key_heap = K::heap_bytes(n) as u64;
     // A heuristic that can save its state is restored for each kept state instead of
     // evaluating the whole board again (`saved_len` bytes a state); one that cannot is
     // initialised afresh.
@@ -119,10 +115,6 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     let mut candidates_saved: Vec<u8> = Vec::new();
     // The states generated at the current depth.
     let mut seen: FxHashSet<K> = FxHashSet::default();
-    // A kept state: its key, value and saved state (its key in `recent` is counted there).
-    let state_bytes = key_bytes + 4 + saved_len as u64;
-    // A candidate: the same, its parent, move and slot, and its key in `seen`.
-    let candidate_bytes = state_bytes + 12 + key_bytes + SET_OVERHEAD;
 
     if layer[0] == goal {
         outcome.moves = Some(Vec::new());
@@ -136,23 +128,33 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
             outcome.stopped_by = Some(why);
             break;
         }
-        // What the next depth will hold at its peak: the remembered depths, this one, and
-        // its candidates (at most three a state) before the cut.
-        let remembered: usize = recent.iter().map(FxHashSet::len).sum();
-        let candidates_max = 3 * layer.len() as u64;
-        let peak = back_bytes
-            + remembered as u64 * (key_bytes + SET_OVERHEAD)
-            + layer.len() as u64 * state_bytes
-            + candidates_max * candidate_bytes;
-        if meter.memory_limit().is_some_and(|max| peak > max) {
-            outcome.stopped_by = Some(StopReason::Memory);
-            break;
+        // At most three children a state (four at the start), of which the width are kept.
+        let most = 3 * layer.len() + 1;
+        let kept = most.min(width);
+        if let Some(max) = meter.memory_limit() {
+            let held = Held {
+                back: back_bytes,
+                remembered: recent.iter().map(|s| (s.capacity(), s.len())).collect(),
+                layer: layer.capacity(),
+                layer_h: layer_h.capacity(),
+                layer_saved: layer_saved.capacity(),
+                candidates: candidates.capacity(),
+                candidates_saved: candidates_saved.capacity(),
+                seen: seen.capacity(),
+            };
+            if held.peak::<K>(most, kept, saved_len, key_heap) > max {
+                outcome.stopped_by = Some(StopReason::Memory);
+                break;
+            }
         }
+        // Every buffer of the depth is sized up front, exactly, so that nothing grows past
+        // what the peak above counts (and growing the table was a tenth of the time).
         candidates.clear();
+        candidates.reserve_exact(most);
         candidates_saved.clear();
-        // Reused from depth to depth, and sized up front: growing it was a tenth of the time.
+        candidates_saved.reserve_exact(most * saved_len);
         seen.clear();
-        seen.reserve(3 * layer.len());
+        seen.reserve(most);
         let mut found = None;
         'layer: for (i, key) in layer.iter().enumerate() {
             stats.expanded += 1;
@@ -242,6 +244,85 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     stats.final_open = layer.len() as u64;
     outcome.stats = stats;
     outcome
+}
+
+/// The capacities of what a beam holds as a depth begins, to bound its memory before the
+/// depth allocates anything.
+struct Held {
+    /// Bytes of the kept states' parents and moves, every depth so far.
+    back: u64,
+    /// Capacity and length of each remembered depth's set.
+    remembered: Vec<(usize, usize)>,
+    /// Capacities of the current depth's keys, values and saved heuristic states (bytes).
+    layer: usize,
+    layer_h: usize,
+    layer_saved: usize,
+    /// Capacities of the candidate buffers and of the set of generated states.
+    candidates: usize,
+    candidates_saved: usize,
+    seen: usize,
+}
+
+impl Held {
+    /// The most bytes the next depth holds at once when it generates at most `most`
+    /// candidates and keeps `kept` of them, each with `saved` bytes of heuristic state and
+    /// keys with `key_heap` bytes each outside them. Counted from the buffers' real
+    /// capacities; a buffer that must grow counts its old and its new allocation, which
+    /// both exist while it moves; the new depth's vectors are collected while the old
+    /// ones are alive; the newest remembered set may be a new table.
+    fn peak<K>(&self, most: usize, kept: usize, saved: usize, key_heap: u64) -> u64 {
+        let key = size_of::<K>() as u64;
+        let grown = |now: usize, need: usize, unit: u64| {
+            let old = now as u64 * unit;
+            if now >= need {
+                old
+            } else {
+                old + need as u64 * unit
+            }
+        };
+        let set = |capacity: usize| set_bytes(capacity, key);
+        let seen = if self.seen >= most {
+            set(self.seen)
+        } else {
+            set(self.seen) + set(most)
+        };
+        let remembered: u64 = self
+            .remembered
+            .iter()
+            .map(|&(capacity, len)| set(capacity) + len as u64 * key_heap)
+            .sum::<u64>()
+            + set(kept)
+            + kept as u64 * key_heap;
+        let candidate = size_of::<Candidate<K>>() as u64;
+        self.back
+            + kept as u64 * BACK_BYTES
+            + remembered
+            // This depth, and the next collected beside it.
+            + self.layer as u64 * (key + key_heap)
+            + kept as u64 * (key + key_heap)
+            + (self.layer_h + kept) as u64 * 4
+            + grown(self.layer_saved, kept * saved, 1)
+            + grown(self.candidates, most, candidate)
+            + most as u64 * key_heap
+            + grown(self.candidates_saved, most * saved, 1)
+            + seen
+            + most as u64 * key_heap
+    }
+}
+
+/// Bytes of a hash set (hashbrown) of `key`-byte keys whose `capacity()` is `capacity`:
+/// buckets of a key and a control byte, as many as the next power of two that holds the
+/// capacity at 7/8 load (all of them below 8), and a group of trailing control bytes.
+fn set_bytes(capacity: usize, key: u64) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    buckets as u64 * (key + 1) + 16
 }
 
 /// The moves to kept state `index` of the last depth in `back`, from the start.
