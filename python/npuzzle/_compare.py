@@ -52,7 +52,8 @@ def compare(
     ``generated``, ``max_open``, ``seconds``, ``stopped_by``, ``admissible`` and
     ``lower_bound``; ``goals`` (one per board) gives each board its own goal. It is a pandas ``DataFrame`` when pandas is installed (or ``as_frame=True``),
     a list of dicts otherwise (or with ``as_frame=False``). The defaults are those of
-    ``npuzzle compare``: A* with misplaced, manhattan and linear-conflict.
+    ``npuzzle compare``: A* with misplaced, manhattan and linear-conflict. ``weight`` and
+    ``width`` go to the weighted algorithms and to ``algorithm="beam"``.
     """
     boards = list(boards)
     goals = None if goals is None else list(goals)
