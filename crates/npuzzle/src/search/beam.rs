@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use rustc_hash::FxHashSet;
 
 use super::keys::{with_key, KeyedSearch, StateKey};
+use super::store::hash_table_bytes;
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
@@ -280,7 +281,7 @@ impl Held {
                 old + need as u64 * unit
             }
         };
-        let set = |capacity: usize| set_bytes(capacity, key);
+        let set = hash_table_bytes::<K>;
         let seen = if self.seen >= most {
             set(self.seen)
         } else {
@@ -308,21 +309,6 @@ impl Held {
             + seen
             + most as u64 * key_heap
     }
-}
-
-/// Bytes of a hash set (hashbrown) of `key`-byte keys whose `capacity()` is `capacity`:
-/// buckets of a key and a control byte, as many as the next power of two that holds the
-/// capacity at 7/8 load (all of them below 8), and a group of trailing control bytes.
-fn set_bytes(capacity: usize, key: u64) -> u64 {
-    if capacity == 0 {
-        return 0;
-    }
-    let buckets = if capacity < 8 {
-        (capacity + 1).next_power_of_two()
-    } else {
-        (capacity * 8 / 7).next_power_of_two()
-    };
-    buckets as u64 * (key + 1) + 16
 }
 
 /// The moves to kept state `index` of the last depth in `back`, from the start.

@@ -137,12 +137,18 @@ fn grown(capacity: usize) -> usize {
     (capacity * 2).max(4)
 }
 
-/// Bytes of a hash table (hashbrown, as in `FxHashMap<K, u32>`) whose `capacity()` is
-/// `capacity`: its buckets hold `(K, u32)` with padding, one control byte each, plus a
-/// group of trailing control bytes. Tables of 8 buckets or more hold 7/8 of their buckets.
+/// Bytes of the index (`FxHashMap<K, u32>`) whose `capacity()` is `capacity`.
 /// (Hash tables round a requested capacity up, so a grown table's capacity is at least
 /// `grown(capacity)` items; the bucket count is the next power of two that holds it.)
 fn index_bytes<K>(capacity: usize) -> u64 {
+    hash_table_bytes::<(K, u32)>(capacity)
+}
+
+/// Bytes of a hash table (hashbrown, as in `FxHashMap` and `FxHashSet`) of `T` entries
+/// whose `capacity()` is `capacity`: its buckets hold a `T` with padding and one control
+/// byte each, plus a group of trailing control bytes. Tables of 8 buckets or more hold 7/8
+/// of their buckets.
+pub(super) fn hash_table_bytes<T>(capacity: usize) -> u64 {
     if capacity == 0 {
         return 0;
     }
@@ -151,7 +157,7 @@ fn index_bytes<K>(capacity: usize) -> u64 {
     } else {
         (capacity * 8 / 7).next_power_of_two()
     };
-    (buckets * (size_of::<(K, u32)>() + 1) + 16) as u64
+    (buckets * (size_of::<T>() + 1) + 16) as u64
 }
 
 /// An open list whose growth [`NodeStore::make_room`] controls.
