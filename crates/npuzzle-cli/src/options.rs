@@ -58,16 +58,8 @@ pub struct SearchArgs {
     )]
     pub weight: f64,
 
-    /// States beam search keeps a depth (`-a beam`): wider beams find shorter paths and
-    /// take longer. A beam that loses its way (every state of a depth a repeat, or twice
-    /// the constructive solver's length reached) stops, exit 3, stopped by "width".
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = DEFAULT_BEAM_WIDTH as i64,
-        allow_negative_numbers = true
-    )]
-    pub width: i64,
+    #[command(flatten)]
+    pub beam: WidthArg,
 
     /// Prove the answer optimal, with no fallback: IDA* (or the algorithm named, if it is
     /// optimal) with the strongest admissible tables for the shape (7-8 on 4x4, 6-6-6-6 on
@@ -92,6 +84,21 @@ pub struct SearchArgs {
     pub memory_limit: u64,
 }
 
+/// `--width`, one flag for the search commands and `compare`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct WidthArg {
+    /// States beam search keeps a depth (`-a beam`): wider beams find shorter paths and
+    /// take longer. A beam that loses its way (every state of a depth a repeat, or twice
+    /// the constructive solver's length reached) stops, exit 3, stopped by "width".
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_BEAM_WIDTH as i64,
+        allow_negative_numbers = true
+    )]
+    pub width: i64,
+}
+
 impl SearchArgs {
     /// The solver options. The width is checked by [`limits`](SearchArgs::limits), which
     /// every command calls first; one out of range here becomes 0, which the planner
@@ -101,7 +108,7 @@ impl SearchArgs {
             algorithm: self.algorithm,
             heuristic: self.heuristic.clone(),
             weight: self.weight,
-            width: usize::try_from(self.width).unwrap_or(0),
+            width: usize::try_from(self.beam.width).unwrap_or(0),
             optimal: self.optimal,
         }
     }
@@ -118,7 +125,7 @@ impl SearchArgs {
             time_limit: self.time_limit,
             max_nodes: self.max_nodes.map(i128::from),
             memory_limit: Some(self.memory_limit.into()),
-            width: Some(self.width.into()),
+            width: Some(self.beam.width.into()),
         };
         let (_, limits) = request
             .check(&Ceilings::DEFAULT)

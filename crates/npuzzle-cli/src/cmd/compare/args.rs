@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use npuzzle::{GoalSpec, Shape, DEFAULT_BEAM_WIDTH, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT};
+use npuzzle::{GoalSpec, Shape, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT};
+
+use crate::options::WidthArg;
 
 /// Compare algorithms and heuristics on the same instances: a table, the data, a chart.
 #[derive(Args, Debug)]
@@ -64,14 +66,9 @@ pub struct CompareArgs {
     #[arg(long, short = 'w', default_value_t = DEFAULT_WEIGHT, allow_negative_numbers = true)]
     pub weight: f64,
 
-    /// States a beam keeps a depth (the `beam` configurations).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = DEFAULT_BEAM_WIDTH as i64,
-        allow_negative_numbers = true
-    )]
-    pub width: i64,
+    /// `--width` for the `beam` configurations.
+    #[command(flatten)]
+    pub beam: WidthArg,
 
     /// Stop each search after this many seconds.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]

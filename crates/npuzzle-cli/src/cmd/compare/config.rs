@@ -64,7 +64,7 @@ impl Config {
             heuristic: self.heuristic.clone(),
             algorithm: self.algorithm,
             weight: args.weight,
-            width: args.width,
+            beam: args.beam,
             optimal: self.prove,
             time_limit: args.time_limit,
             max_nodes: args.max_nodes,
@@ -177,7 +177,7 @@ pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
     }
     Ok(unique
         .into_iter()
-        .map(|c| (c.name(args.weight, args.width), c))
+        .map(|c| (c.name(args.weight, args.beam.width), c))
         .collect())
 }
 

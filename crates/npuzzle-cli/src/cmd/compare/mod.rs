@@ -56,7 +56,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
     let reference_name = match &reference {
         Reference::None => "none".to_string(),
         Reference::Auto => "auto (a proof, as solve --optimal)".to_string(),
-        Reference::Config(c) => c.name(args.weight, args.width),
+        Reference::Config(c) => c.name(args.weight, args.beam.width),
     };
     let cmp = Comparison {
         source,
@@ -222,7 +222,7 @@ fn failed_references(
             crate::errln!(
                 "{level}: the reference {} gave no optimal length on {} instance(s), left \
                  unchecked: {why}",
-                config.name(args.weight, args.width),
+                config.name(args.weight, args.beam.width),
                 failed.len()
             );
         }
