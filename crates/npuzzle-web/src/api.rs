@@ -204,10 +204,12 @@ pub async fn solve_stream(
         Ok((job, result)) => return Ok(ndjson(Body::from(result_line(&job, result)))),
         Err(job) => job,
     };
-    let free = state.try_slot();
-    if free.is_none() && state.waiting() >= state.config().max_queued {
-        return Err(AppError::Busy);
-    }
+    // The request takes its place in the line here, before the waiting line is sent, so
+    // the queue's count and bound hold for what the client is told.
+    let free = match state.try_slot() {
+        Some(slot) => Ok(slot),
+        None => Err(state.line_up_for_slot()?),
+    };
     let cancel = CancelOnDrop::new();
     let flag = cancel.flag();
     // The search thread never waits for the client: progress lines are dropped when the
@@ -218,14 +220,13 @@ pub async fn solve_stream(
     let waiter = state.clone();
     tokio::spawn(async move {
         let slot = match free {
-            Some(slot) => slot,
-            None => {
-                let ahead = waiter.waiting();
-                let line = json!({ "waiting": "waiting for a free slot", "ahead": ahead });
+            Ok(slot) => slot,
+            Err(place) => {
+                let line = json!({ "waiting": "waiting for a free slot", "ahead": place.ahead() });
                 let _ = tx.try_send(format!("{line}\n"));
                 // A client that hangs up while waiting leaves the queue at once.
                 tokio::select! {
-                    slot = waiter.slot() => match slot {
+                    slot = place.slot() => match slot {
                         Ok(slot) => slot,
                         Err(e) => {
                             let _ = done.send(format!("{}\n", json!({ "error": e.message() })));

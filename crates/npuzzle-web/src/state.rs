@@ -186,15 +186,31 @@ impl AppState {
         if let Ok(permit) = pool.clone().try_acquire_owned() {
             return Ok(permit);
         }
+        self.line_up(pool)?.slot().await
+    }
+
+    /// A place in the line for a search slot, counted in [`AppState::waiting`] from now
+    /// until it gets its slot or is dropped. Taking the place before saying "waiting" keeps
+    /// the count and the words in step.
+    ///
+    /// # Errors
+    /// [`AppError::Busy`] when the line is full.
+    pub(crate) fn line_up_for_slot(&self) -> Result<Place, AppError> {
+        self.line_up(&self.0.slots)
+    }
+
+    fn line_up(&self, pool: &Arc<Semaphore>) -> Result<Place, AppError> {
         let ahead = self.0.waiting.fetch_add(1, Ordering::SeqCst);
-        let _leave = Decrement(&self.0.waiting);
+        // Built before the check, so a refused request leaves the line as it joined it.
+        let place = Place {
+            state: self.clone(),
+            pool: Arc::clone(pool),
+            ahead,
+        };
         if ahead >= self.0.config.max_queued {
             return Err(AppError::Busy);
         }
-        tokio::time::timeout(self.0.config.queue_timeout, pool.clone().acquire_owned())
-            .await
-            .map_err(|_| AppError::Busy)?
-            .map_err(|_| AppError::Internal)
+        Ok(place)
     }
 
     /// Runs a search on the blocking pool once a slot is free. If the request goes away
@@ -267,11 +283,37 @@ impl Drop for Running {
     }
 }
 
-struct Decrement<'a>(&'a AtomicUsize);
+/// A request's place in the line for a slot (see [`AppState::line_up_for_slot`]); it leaves
+/// the line when dropped.
+#[derive(Debug)]
+pub(crate) struct Place {
+    state: AppState,
+    pool: Arc<Semaphore>,
+    ahead: usize,
+}
 
-impl Drop for Decrement<'_> {
+impl Place {
+    /// Requests that were waiting when this one joined the line.
+    pub(crate) fn ahead(&self) -> usize {
+        self.ahead
+    }
+
+    /// Waits for the slot, at most the queue timeout.
+    ///
+    /// # Errors
+    /// [`AppError::Busy`] when the wait exceeds the queue timeout.
+    pub(crate) async fn slot(self) -> Result<OwnedSemaphorePermit, AppError> {
+        let timeout = self.state.0.config.queue_timeout;
+        tokio::time::timeout(timeout, self.pool.clone().acquire_owned())
+            .await
+            .map_err(|_| AppError::Busy)?
+            .map_err(|_| AppError::Internal)
+    }
+}
+
+impl Drop for Place {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        self.state.0.waiting.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

@@ -104,7 +104,10 @@ async fn a_small_stream_solve_answers_at_once_beside_two_slow_ones() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+// One runtime thread, so nothing the handler spawned has run when its response arrives: the
+// request must already count as waiting then (it once joined the line only after sending
+// its waiting line, and a quick reader saw `waiting() == 0`).
+#[tokio::test(flavor = "current_thread")]
 async fn a_stream_that_must_wait_for_a_slot_says_so() {
     let state = AppState::new(two_slots(), None);
     let r = app(state.clone());
@@ -117,6 +120,7 @@ async fn a_stream_that_must_wait_for_a_slot_says_so() {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(state.waiting(), 1, "in line before it says so");
     let mut body = response.into_body();
     let first = tokio::time::timeout(Duration::from_millis(500), body.frame())
         .await
