@@ -14,8 +14,9 @@
 //!    (`G'`), and appends the walk back (`G' → G`), a few extra moves at most `rows + cols`.
 //! 2. **Rows and columns.** While the region has more than 9 cells, fill its top row if it
 //!    has at least as many rows as columns, else its left column (the transposed case of
-//!    the same code). Tiles are pushed home along staircase paths; the last two tiles of a
-//!    row use the classic manoeuvre (see `place.rs`).
+//!    the same code). Tiles are pushed home along staircase paths, the one nearest the
+//!    blank first (among the cells that leave no one-cell gap in the row); each gap's last
+//!    two cells are filled by the classic two-tile manoeuvre (see `place.rs`).
 //! 3. **Finish.** The last region (2×2 up to 3×3, 2×4 or 4×2) is solved by IDA* with
 //!    linear conflict, optimally. On boards of at most 100 cells, weighted A* (`W` = 2,
 //!    then `W` = 3, linear conflict) first tries the region once it is down to 25 cells

@@ -4,7 +4,7 @@
 //! the working region, and filling a column is the same code on the transposed view. Cells
 //! are locked when they are outside the region (rows above `top`, columns left of `left`)
 //! or already filled in the row being built, plus at most one extra cell during the
-//! two-tile manoeuvre at the end of a row.
+//! two-tile manoeuvre that closes a two-cell gap in the row.
 //!
 //! A tile travels by pushes: the blank steps onto a cell next to the tile, then swaps with
 //! it. After a push the blank sits behind the tile, so a push at a right angle costs 2 more
@@ -66,6 +66,26 @@ fn between(a: Rc, p: Rc, b: Rc) -> bool {
         || (a.1 == p.1 && p.1 == b.1 && (a.0 < p.0) == (p.0 < b.0) && a.0 != p.0 && p.0 != b.0)
 }
 
+/// What splitting a gap in a row costs when choosing the next cell to fill, in moves: the
+/// extra two-tile manoeuvre it brings, about what fetching a tile a few cells further off
+/// costs.
+const SPLIT_COST: isize = 8;
+
+/// A rectangle of view cells, bounds included.
+#[derive(Clone, Copy)]
+struct Window {
+    r0: isize,
+    r1: isize,
+    c0: isize,
+    c1: isize,
+}
+
+impl Window {
+    fn contains(self, (r, c): Rc) -> bool {
+        r >= self.r0 && r <= self.r1 && c >= self.c0 && c <= self.c1
+    }
+}
+
 /// Places tiles on a [`Grid`] inside a shrinking region, recording the moves in the grid.
 pub(super) struct Placer<'a> {
     /// The board.
@@ -73,8 +93,8 @@ pub(super) struct Placer<'a> {
     v: View,
     top: isize,
     left: isize,
-    /// Cells of row `top`, from `left`, that are already filled (locked).
-    filled: isize,
+    /// Which cells of row `top` (by view column) are already filled, and so locked.
+    locked: Vec<bool>,
     /// One more locked cell, for the end-of-row manoeuvre.
     extra: Option<Rc>,
     /// Breadth-first search scratch, reused: stamps mark cells seen in the current search.
@@ -93,7 +113,7 @@ impl<'a> Placer<'a> {
             v,
             top: 0,
             left: 0,
-            filled: 0,
+            locked: Vec::new(),
             extra: None,
             stamp: Vec::new(),
             from: Vec::new(),
@@ -117,46 +137,129 @@ impl<'a> Placer<'a> {
     }
 
     /// Fills view row `top` from column `left` to the right edge.
+    ///
+    /// The cells are filled in no fixed order: each time, the cell whose tile is nearest
+    /// the blank among those that may be filled now, so the blank seldom crosses the board
+    /// to fetch a tile. A cell may be filled unless that would leave an empty cell between
+    /// two filled ones (or a filled one and the edge): the blank could then enter it only
+    /// from below, where its tile must be. Filling a cell inside a gap splits the gap in
+    /// two, and every gap ends with two cells filled by the two-tile manoeuvre, a few moves
+    /// dearer than two single tiles, so a split costs [`SPLIT_COST`] in the choice.
     fn fill(&mut self, top: usize, left: usize) {
         debug_assert!(self.v.rows - top >= 3 && self.v.cols - left >= 2);
         self.top = top as isize;
         self.left = left as isize;
-        self.filled = 0;
         self.extra = None;
         let cols = self.v.cols;
-        for c in left..cols - 2 {
+        self.locked.clear();
+        self.locked.resize(cols, false);
+        while let Some(c) = self.next_single(top, left) {
             let t = self.goal_tile((top, c));
             self.move_tile(t, (top as isize, c as isize));
-            self.filled += 1;
+            self.locked[c] = true;
         }
-        self.last_two(top, cols);
+        // Every gap left is two cells wide.
+        while let Some(c) = (left..cols - 1).find(|&c| !self.locked[c]) {
+            self.fill_pair(top, c);
+        }
     }
 
-    /// The last two cells of a row, `A` then `B` at the edge: put A's tile on `B`, B's tile
-    /// below it, then the blank on `A`, and two moves slide both home. One position traps
-    /// this manoeuvre: the blank on `A` (its only way out is down) with B's tile just below
-    /// it, which is where pushing B's tile out of `A` leaves them. So the end is left to [`Placer::finish_pair`], an exact search over the two tiles
-    /// and the blank in the 3-row corner window, which also handles the trap.
-    fn last_two(&mut self, top: usize, cols: usize) {
-        let a_cell = (top as isize, cols as isize - 2);
-        let b_cell = (top as isize, cols as isize - 1);
-        let a = self.goal_tile((top, cols - 2));
-        let b = self.goal_tile((top, cols - 1));
+    /// The cell of row `top` to fill next with a single tile, if any may be.
+    fn next_single(&self, top: usize, left: usize) -> Option<usize> {
+        let cols = self.v.cols;
+        // Whether column `c` is filled or off the region: a wall for a gap.
+        let wall = |c: isize| c < left as isize || c >= cols as isize || self.locked[c as usize];
+        let blank = self.blank();
+        let mut best: Option<(isize, usize)> = None;
+        for c in left..cols {
+            if self.locked[c] {
+                continue;
+            }
+            let ci = c as isize;
+            let (left_open, right_open) = (!wall(ci - 1), !wall(ci + 1));
+            if (left_open && wall(ci - 2)) || (right_open && wall(ci + 2)) {
+                continue; // it would leave a one-cell gap
+            }
+            let t = self.goal_tile((top, c));
+            let p = self.pos_of(t);
+            let mut cost = if p == (top as isize, ci) {
+                0
+            } else {
+                let lam: isize = std::env::var("LAM")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(0);
+                let mode: isize = std::env::var("MODE")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(0);
+                let target = (top as isize, ci);
+                let base = if mode == 1 {
+                    let (dr, dc) = sub(target, p);
+                    let mut m = isize::MAX;
+                    for d in [(dr.signum(), 0), (0, dc.signum())] {
+                        if d != (0, 0) {
+                            m = m.min(manhattan(blank, add(p, d)));
+                        }
+                    }
+                    m
+                } else {
+                    manhattan(blank, p)
+                };
+                base * 4 + lam * manhattan(p, target)
+            };
+            if left_open && right_open {
+                cost += std::env::var("SPLIT")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(SPLIT_COST)
+                    * 4;
+            }
+            if best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, c));
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    /// Fills the two-cell gap at columns `c` (`A`) and `c + 1` (`B`) of row `top`: put A's
+    /// tile on `B`, B's tile below it, then the blank on `A`, and two moves slide both home.
+    /// One position traps this manoeuvre: the blank on `A` (its only way out is down) with
+    /// B's tile just below it, which is where pushing B's tile out of `A` leaves them. So
+    /// the end is left to [`Placer::finish_pair`], an exact search over the two tiles and
+    /// the blank in the 3-row window around the gap, which also handles the trap.
+    fn fill_pair(&mut self, top: usize, c: usize) {
+        let a_cell = (top as isize, c as isize);
+        let b_cell = (top as isize, c as isize + 1);
+        let a = self.goal_tile((top, c));
+        let b = self.goal_tile((top, c + 1));
         if self.pos_of(a) != a_cell || self.pos_of(b) != b_cell {
             self.move_tile(a, b_cell);
             self.extra = Some(b_cell);
-            // B's tile is brought next to the corner unless it is already in the window
-            // (pushing it out of `A` would leave the blank trapped on `A`).
-            let pb = self.pos_of(b);
-            if pb.0 > top as isize + 2 || pb.1 < cols as isize - 3 {
-                self.move_tile(b, (top as isize + 1, cols as isize - 1));
+            // B's tile is brought below `B` unless it is already in the window (pushing
+            // it out of `A` would leave the blank trapped on `A`).
+            if !self.pair_window(b_cell).contains(self.pos_of(b)) {
+                self.move_tile(b, (top as isize + 1, c as isize + 1));
             }
             self.finish_pair(a, b, a_cell, b_cell);
             self.extra = None;
         }
-        self.filled += 2;
+        self.locked[c] = true;
+        self.locked[c + 1] = true;
         debug_assert_eq!(self.pos_of(a), a_cell);
         debug_assert_eq!(self.pos_of(b), b_cell);
+    }
+
+    /// The window in which [`Placer::finish_pair`] searches for the gap whose right cell
+    /// is `b_cell`: three rows from the gap's, and a column either side where the board
+    /// has one.
+    fn pair_window(&self, b_cell: Rc) -> Window {
+        Window {
+            r0: b_cell.0,
+            r1: b_cell.0 + 2,
+            c0: (b_cell.1 - 2).max(self.left),
+            c1: (b_cell.1 + 1).min(self.v.cols as isize - 1),
+        }
     }
 
     /// Brings the blank into the window of rows `top..top + 3` and the last three columns,
@@ -165,21 +268,17 @@ impl<'a> Placer<'a> {
     /// tiles in the window may be shuffled: they are not placed yet, and with at least three
     /// of them every arrangement of `a`, `b` and the blank is reachable).
     fn finish_pair(&mut self, a: u32, b: u32, a_cell: Rc, b_cell: Rc) {
-        let (r0, c1) = b_cell;
-        let c0 = (c1 - 2).max(self.left);
+        let window = self.pair_window(b_cell);
+        let Window { r0, c0, c1, .. } = window;
         let w = c1 - c0 + 1;
-        let inside = |c: Rc| c.0 >= r0 && c.0 <= r0 + 2 && c.1 >= c0 && c.1 <= c1;
+        let inside = |c: Rc| window.contains(c);
         if !inside(self.blank()) {
             let (pa, pb) = (self.pos_of(a), self.pos_of(b));
-            let entry = [
-                (r0 + 1, c1 - 1),
-                (r0 + 2, c1 - 1),
-                (r0 + 2, c1),
-                (r0 + 1, c1),
-            ]
-            .into_iter()
-            .find(|&c| c != pa && c != pb)
-            .expect("four cells, two tiles");
+            let (ca, cb) = (a_cell.1, b_cell.1);
+            let entry = [(r0 + 1, ca), (r0 + 2, ca), (r0 + 2, cb), (r0 + 1, cb)]
+                .into_iter()
+                .find(|&c| c != pa && c != pb)
+                .expect("four cells, two tiles");
             let ok = self.route(entry, pb);
             assert!(ok, "the blank reaches the end of the row");
         }
@@ -252,7 +351,7 @@ impl<'a> Placer<'a> {
             && c >= self.left
             && r < self.v.rows as isize
             && c < self.v.cols as isize
-            && !(r == self.top && c < self.left + self.filled)
+            && !(r == self.top && self.locked[c as usize])
             && self.extra != Some((r, c))
     }
 
@@ -296,6 +395,16 @@ impl<'a> Placer<'a> {
             if p == target {
                 return;
             }
+            if p.0 == self.top && !self.same_gap(p, target) {
+                // Out of a gap of the row being filled that is not the target's: down first
+                // (along the row it would meet a filled cell).
+                if self.route((p.0 + 1, p.1), p) {
+                    self.go(Move::Up);
+                    continue;
+                }
+                self.move_tile_by_search(t, target);
+                return;
+            }
             let (dr, dc) = sub(target, p);
             // Candidate pushes that bring the tile closer, cheapest first; among equals,
             // along the axis with more left to go (that keeps turns available).
@@ -307,7 +416,7 @@ impl<'a> Placer<'a> {
                     continue;
                 }
                 let to = add(p, d);
-                if !self.free(to) {
+                if !self.free(to) || (to.0 == self.top && !self.same_gap(to, target)) {
                     continue;
                 }
                 let rest = if d.0 != 0 { dr.abs() } else { dc.abs() };
@@ -330,6 +439,14 @@ impl<'a> Placer<'a> {
                 return;
             }
         }
+    }
+
+    /// Whether `a` and `b` both lie in row `top` with no filled cell between them, so a
+    /// tile may travel from one to the other along the row.
+    fn same_gap(&self, a: Rc, b: Rc) -> bool {
+        a.0 == self.top
+            && b.0 == self.top
+            && (a.1.min(b.1)..=a.1.max(b.1)).all(|c| !self.locked[c as usize])
     }
 
     /// Estimated moves for the blank to reach `to`, next to the tile on `p`.
@@ -578,8 +695,8 @@ impl<'a> Placer<'a> {
         }
         let Some(mut state) = end else {
             panic!(
-                "tile {t} cannot reach {target:?} from {:?}; blank {:?}, top {} left {} filled {} extra {:?} view {:?}, tiles {:?}",
-                self.pos_of(t), self.blank(), self.top, self.left, self.filled, self.extra, self.v, self.g.tiles
+                "tile {t} cannot reach {target:?} from {:?}; blank {:?}, top {} left {} locked {:?} extra {:?} view {:?}, tiles {:?}",
+                self.pos_of(t), self.blank(), self.top, self.left, self.locked, self.extra, self.v, self.g.tiles
             );
         };
         let mut path = Vec::new();
