@@ -183,8 +183,9 @@ fn on_12_cell_boards_the_bounds_hold() {
     }
 }
 
-/// Korf's 100 with auto's 6-6-3 tables and 20 ms each: most are proved, every answer is
-/// bounded correctly.
+/// Korf's 100 with auto's 6-6-3 tables and 100,000 nodes each: many are proved (46), and
+/// every answer is bounded correctly. A node budget, not a time budget, so the count does
+/// not depend on the machine's load (20 ms each proved 28 to 50, by load).
 #[test]
 fn on_korfs_100_the_bounds_hold_under_a_short_budget() {
     let goal = korf_goal();
@@ -197,13 +198,13 @@ fn on_korfs_100_the_bounds_hold_under_a_short_budget() {
             &puzzle,
             &inst.board,
             db.search(),
-            within(Some(Duration::from_millis(20)), None),
+            within(None, Some(100_000)),
         );
         let what = format!("Korf #{}", inst.index);
         check(&inst.board, &goal, &out, inst.optimal as u64, &what);
         proved += usize::from(out.optimal);
     }
-    assert!(proved >= 30, "only {proved} of Korf's 100 proved in 20 ms");
+    assert!(proved >= 40, "only {proved} of Korf's 100 proved in 100,000 nodes each");
 }
 
 /// Korf & Felner's 50 24-puzzles with linear conflict and 50 ms each: far from proved,
