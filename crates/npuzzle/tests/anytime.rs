@@ -204,7 +204,10 @@ fn on_korfs_100_the_bounds_hold_under_a_short_budget() {
         check(&inst.board, &goal, &out, inst.optimal as u64, &what);
         proved += usize::from(out.optimal);
     }
-    assert!(proved >= 40, "only {proved} of Korf's 100 proved in 100,000 nodes each");
+    assert!(
+        proved >= 40,
+        "only {proved} of Korf's 100 proved in 100,000 nodes each"
+    );
 }
 
 /// Korf & Felner's 50 24-puzzles with linear conflict and 50 ms each: far from proved,
