@@ -229,6 +229,7 @@ impl<'a> Placer<'a> {
     /// the end is left to [`Placer::finish_pair`], an exact search over the two tiles and
     /// the blank in the 3-row window around the gap, which also handles the trap.
     fn fill_pair(&mut self, top: usize, c: usize) {
+        debug_assert!(!self.locked[c + 1] && (c + 2 == self.v.cols || self.locked[c + 2]));
         let a_cell = (top as isize, c as isize);
         let b_cell = (top as isize, c as isize + 1);
         let a = self.goal_tile((top, c));
