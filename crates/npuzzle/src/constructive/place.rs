@@ -182,38 +182,14 @@ impl<'a> Placer<'a> {
             }
             let t = self.goal_tile((top, c));
             let p = self.pos_of(t);
+            // A tile already home costs nothing to fill; any other, the blank's way to it.
             let mut cost = if p == (top as isize, ci) {
                 0
             } else {
-                let lam: isize = std::env::var("LAM")
-                    .ok()
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(0);
-                let mode: isize = std::env::var("MODE")
-                    .ok()
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(0);
-                let target = (top as isize, ci);
-                let base = if mode == 1 {
-                    let (dr, dc) = sub(target, p);
-                    let mut m = isize::MAX;
-                    for d in [(dr.signum(), 0), (0, dc.signum())] {
-                        if d != (0, 0) {
-                            m = m.min(manhattan(blank, add(p, d)));
-                        }
-                    }
-                    m
-                } else {
-                    manhattan(blank, p)
-                };
-                base * 4 + lam * manhattan(p, target)
+                manhattan(blank, p)
             };
             if left_open && right_open {
-                cost += std::env::var("SPLIT")
-                    .ok()
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(SPLIT_COST)
-                    * 4;
+                cost += SPLIT_COST;
             }
             if best.is_none_or(|(b, _)| cost < b) {
                 best = Some((cost, c));
