@@ -153,7 +153,7 @@ impl<'a> Placer<'a> {
         let cols = self.v.cols;
         self.locked.clear();
         self.locked.resize(cols, false);
-        while let Some(c) = self.next_single(top, left) {
+        while let Some(c) = self.next_single() {
             let t = self.goal_tile((top, c));
             self.move_tile(t, (top as isize, c as isize));
             self.locked[c] = true;
@@ -164,11 +164,11 @@ impl<'a> Placer<'a> {
         }
     }
 
-    /// The cell of row `top` to fill next with a single tile, if any may be.
-    fn next_single(&self, top: usize, left: usize) -> Option<usize> {
-        let cols = self.v.cols;
+    /// The cell of the row being filled to fill next with a single tile, if any may be.
+    fn next_single(&self) -> Option<usize> {
+        let (top, left, cols) = (self.top as usize, self.left as usize, self.v.cols);
         // Whether column `c` is filled or off the region: a wall for a gap.
-        let wall = |c: isize| c < left as isize || c >= cols as isize || self.locked[c as usize];
+        let wall = |c: isize| c < self.left || c >= cols as isize || self.locked[c as usize];
         let blank = self.blank();
         let mut best: Option<(isize, usize)> = None;
         for c in left..cols {
