@@ -431,7 +431,9 @@ fn auto_phases(
         width: None,
         optimal: exact || cells <= AUTO_UNBUDGETED_CELLS,
         budget: (!exact && cells > AUTO_UNBUDGETED_CELLS).then_some(AUTO_BUDGET_SECONDS),
-        pruning: None,
+        pruning: (!exact)
+            .then(|| crate::pruning::anytime_depth(cells))
+            .flatten(),
         lookahead: false,
     }])
 }

@@ -53,6 +53,25 @@ fn every_shape_of_11_to_30_cells_gets_one_anytime_phase_with_a_pattern_database(
     }
 }
 
+/// The anytime engine's depth-first searches on 17 to 25 cells prune duplicate move
+/// sequences as `--optimal`'s do (their budget goes twice as far); smaller boards, whose
+/// optimal searches take less time than the automaton, do not.
+#[test]
+fn the_anytime_phase_prunes_duplicates_from_17_cells() {
+    for (shape, pruning) in [
+        ("4x4", None),
+        ("3x5", None),
+        ("3x6", Some(12)),
+        ("4x5", Some(12)),
+        ("3x7", Some(12)),
+        ("5x5", Some(12)),
+        ("6x6", None),
+    ] {
+        let p = auto(shape, &Tables::default());
+        assert_eq!(p.phases[0].pruning, pruning, "{shape}");
+    }
+}
+
 /// The bug: auto gave a named heuristic a node budget, then swapped in weighted A*
 /// (`-H misplaced` on an 8-puzzle answered 33 moves).
 #[test]
