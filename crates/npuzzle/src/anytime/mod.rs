@@ -338,6 +338,8 @@ fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, 
             .saturating_sub(began.elapsed())
             .mul_f64(schedule.beam_share);
     let mut width = schedule.beam_first_width;
+    // The widest beam that finished, and how long it took.
+    let mut finished: Option<(usize, Duration)> = None;
     loop {
         let left = end.saturating_sub(began.elapsed());
         if run.done() || left.is_zero() {
@@ -346,7 +348,8 @@ fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, 
         let below = run.moves.as_ref().map_or(u32::MAX, |m| m.len() as u32);
         let started = Instant::now();
         let lc = LinearConflict::new(puzzle);
-        let out = search::beam(puzzle, tiles, lc, width, below, run.sub(Some(left)));
+        let control = run.sub(Some(left));
+        let (out, prefix) = search::beam_with_prefix(puzzle, tiles, lc, width, below, control);
         let took = started.elapsed();
         run.add(&out.stats);
         match out.moves {
@@ -358,8 +361,15 @@ fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, 
             None => {}
         }
         if out.stopped_by.is_some() {
+            // Cut off by its share of the time: its best state so far, finished by the
+            // widest beam that finished, from there.
+            if let (Some(prefix), Some((narrower, time))) = (prefix, finished) {
+                let cut = Cut { width, prefix };
+                finish_beam(run, puzzle, tiles, cut, narrower, time, until);
+            }
             return;
         }
+        finished = Some((width, took));
         // Leave a fifth for the spread between runs.
         let left = end.saturating_sub(began.elapsed());
         let room = left.as_secs_f64() / took.as_secs_f64().max(1e-3) * 0.8;
@@ -368,6 +378,53 @@ fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, 
             return;
         }
         width = next;
+    }
+}
+
+/// A beam that its time cut off: its width, and the moves to the state it ranked best.
+struct Cut {
+    width: usize,
+    prefix: Vec<Move>,
+}
+
+/// Finishes the path of a beam that its time cut off with a beam `narrower` states wide
+/// from the state it ranked best (the narrower beam took `time` for a whole path from the
+/// start), within half the time left before `until` and twice `time`. The whole path is
+/// offered (and shortened) when it is shorter than the incumbent.
+///
+/// A beam four times wider than the last one that finished often runs out of time (the
+/// time a beam takes grows faster than its width), and all it did was lost; its best state
+/// is deeper and better placed than the narrower beam's states were at that depth.
+fn finish_beam(
+    run: &mut Run<'_>,
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    Cut { width, prefix }: Cut,
+    narrower: usize,
+    time: Duration,
+    until: Duration,
+) {
+    let below = run.moves.as_ref().map_or(u32::MAX, |m| m.len() as u32);
+    let Some(room) = below.checked_sub(prefix.len() as u32).filter(|&r| r > 0) else {
+        return;
+    };
+    let left = until.saturating_sub(run.watch.began.elapsed()) / 2;
+    let middle = state_after(puzzle, tiles, &prefix);
+    let lc = LinearConflict::new(puzzle);
+    let control = run.sub(Some(left.min(time * 2)));
+    let out = search::beam(puzzle, &middle, lc, narrower, room, control);
+    run.add(&out.stats);
+    match out.moves {
+        Some(rest) => {
+            let mut moves = prefix;
+            moves.extend(rest);
+            let by = format!("beam width={narrower} after width={width} ran out of time");
+            run.offer(moves, &by);
+            run.shorten(puzzle, tiles);
+        }
+        None => {
+            run.user_stop(out.stopped_by);
+        }
     }
 }
 

@@ -37,6 +37,21 @@ pub fn beam<H: IncrementalHeuristic>(
     below: u32,
     control: Control<'_>,
 ) -> SearchOutcome {
+    beam_with_prefix(puzzle, start, heuristic, width, below, control).0
+}
+
+/// [`beam`], and when a limit stops it before it finds a path, the moves from `start` to
+/// the state its last depth ranks best: the first part of the path it was building, which
+/// the caller may finish another way (a beam cut off halfway has still spent its time on
+/// the moves that matter most, the first ones).
+pub fn beam_with_prefix<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    heuristic: H,
+    width: usize,
+    below: u32,
+    control: Control<'_>,
+) -> (SearchOutcome, Option<Vec<Move>>) {
     with_key(
         puzzle.cells(),
         Beam {
@@ -61,8 +76,8 @@ struct Beam<'a, H> {
 }
 
 impl<H: IncrementalHeuristic> KeyedSearch for Beam<'_, H> {
-    type Output = SearchOutcome;
-    fn run<K: StateKey>(self) -> SearchOutcome {
+    type Output = (SearchOutcome, Option<Vec<Move>>);
+    fn run<K: StateKey>(self) -> Self::Output {
         run::<K, H>(self)
     }
 }
@@ -79,7 +94,9 @@ struct Candidate<K> {
     slot: u32,
 }
 
-fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutcome {
+fn run<K: StateKey, H: IncrementalHeuristic>(
+    search: Beam<'_, H>,
+) -> (SearchOutcome, Option<Vec<Move>>) {
     let Beam {
         puzzle,
         start,
@@ -244,7 +261,14 @@ fn run<K: StateKey, H: IncrementalHeuristic>(search: Beam<'_, H>) -> SearchOutco
     stats.seconds = meter.seconds();
     stats.final_open = layer.len() as u64;
     outcome.stats = stats;
-    outcome
+    // Stopped by a limit between two depths: `back` leads to every state of `layer`.
+    let prefix = (outcome.moves.is_none() && outcome.stopped_by.is_some() && !back.is_empty())
+        .then(|| {
+            let best = (0..layer_h.len()).min_by_key(|&i| layer_h[i]);
+            best.map(|i| path(&back, i as u32))
+        })
+        .flatten();
+    (outcome, prefix)
 }
 
 /// The capacities of what a beam holds as a depth begins, to bound its memory before the
@@ -472,5 +496,61 @@ mod tests {
         let lc = LinearConflict::new(&puzzle);
         let out = beam(&puzzle, &tiles, lc, 100_000, u32::MAX, memory);
         assert_eq!(out.stopped_by, Some(StopReason::Memory));
+    }
+
+    /// A beam stopped by a limit gives the moves to the best state of its last depth: a
+    /// legal path from the start, as deep as the beam got, the same on every run (the
+    /// beam stops between depths, so one node more stops it at the same one), that a
+    /// narrower beam then finishes. A beam that answers gives none.
+    #[test]
+    fn a_beam_cut_off_gives_the_way_to_its_best_state() {
+        let (goal, puzzle) = setup("6x6");
+        let start = generate::random_solvable(&goal, &mut generate::rng(5));
+        let tiles = puzzle.encode(&start);
+        let mut lc = LinearConflict::new(&puzzle);
+        for nodes in [5_000, 40_000, 300_000] {
+            let control = limited(Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            });
+            let (out, prefix) =
+                beam_with_prefix(&puzzle, &tiles, lc.clone(), 2_000, u32::MAX, control);
+            assert_eq!(out.stopped_by, Some(StopReason::Nodes), "{nodes}");
+            assert!(out.moves.is_none());
+            let prefix = prefix.expect("a cut-off beam's best state");
+            assert_eq!(
+                prefix.len() as u64,
+                out.stats.max_depth,
+                "{nodes}: as deep as it got"
+            );
+            let middle = start.replay(&prefix).expect("legal moves from the start");
+            let h = lc.init(&puzzle.encode(&middle));
+            let deeper = limited(Limits {
+                nodes: Some(nodes + 1),
+                ..Limits::default()
+            });
+            let (_, again) = beam_with_prefix(&puzzle, &tiles, lc.clone(), 2_000, u32::MAX, deeper);
+            assert_eq!(
+                again.as_deref(),
+                Some(&prefix[..]),
+                "{nodes}: the same state again"
+            );
+            assert!(h <= lc.init(&tiles), "{nodes}: {h} no worse than the start");
+            let rest = beam(
+                &puzzle,
+                &puzzle.encode(&middle),
+                lc.clone(),
+                500,
+                u32::MAX,
+                Control::default(),
+            )
+            .moves
+            .expect("a narrower beam finishes it");
+            assert_eq!(middle.replay(&rest).unwrap(), goal);
+        }
+        // An answer is an answer: no prefix beside it.
+        let (out, prefix) =
+            beam_with_prefix(&puzzle, &tiles, lc, 2_000, u32::MAX, Control::default());
+        assert!(out.moves.is_some() && prefix.is_none());
     }
 }

@@ -27,7 +27,7 @@ mod store;
 mod weighted_idastar;
 
 pub use astar::{astar, Priority};
-pub use beam::beam;
+pub use beam::{beam, beam_with_prefix};
 pub use bfs::bfs;
 pub(crate) use bounded::{bounded, Bounds, SCALE};
 pub(crate) use dispatch::deepening;
