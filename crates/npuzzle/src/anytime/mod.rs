@@ -325,7 +325,8 @@ fn best_first(
 /// Beam searches of growing width (`schedule.beam_*`), each path offered and shortened,
 /// for at most `schedule.beam_share` of the time left before `until`. A search's time grows
 /// about linearly with its width, so each next width is what the time left allows, at
-/// most four times the last.
+/// most four times the last; wide beams take a little longer than that, and the one the
+/// time cuts off is finished from its best state (`finish_beam`).
 fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, until: Duration) {
     // No `Puzzle` has more than `MAX_SEARCH_CELLS` (255) cells, so no beam runs past
     // them, where a state is a kilobyte or more and a narrow beam's depth outlasts any budget.
