@@ -418,6 +418,8 @@ fn auto_phases(
     let cells = puzzle.cells();
     let heuristic = heuristic::chosen_heuristic(puzzle, options, tables)?;
     let exact = cells <= MAX_PERFECT_CELLS && heuristic == HeuristicSpec::Perfect;
+    // A time budget ends the search, rather than a proof.
+    let budgeted = !exact && cells > AUTO_UNBUDGETED_CELLS;
     Ok(vec![Phase {
         // The exact table walks straight down an optimal path: nothing to improve.
         kind: if exact {
@@ -430,8 +432,8 @@ fn auto_phases(
         weight: None,
         width: None,
         optimal: exact || cells <= AUTO_UNBUDGETED_CELLS,
-        budget: (!exact && cells > AUTO_UNBUDGETED_CELLS).then_some(AUTO_BUDGET_SECONDS),
-        pruning: (!exact)
+        budget: budgeted.then_some(AUTO_BUDGET_SECONDS),
+        pruning: budgeted
             .then(|| crate::pruning::anytime_depth(cells))
             .flatten(),
         lookahead: false,
