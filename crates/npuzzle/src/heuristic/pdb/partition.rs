@@ -141,11 +141,12 @@ impl Partition {
     /// The partition with these pattern sizes for a goal with its blank on cell `blank`.
     ///
     /// 4×4 `7-8` (two rows each, as Korf & Felner 2002), `6-6-3` (the blank's two rows but
-    /// the far column, a 2×3 block, and the rest of the far column) and `5-5-5` use compact
-    /// layouts drawn for a blank in a corner; other sizes take the cells in reading order, or
-    /// on boards over 32 cells in bands of two rows walked column by column. Layouts are drawn for a blank in the top-left corner and
-    /// mirrored towards the blank's nearest corner; a blank off the corner swaps cells with
-    /// the corner.
+    /// the far column, a 2×3 block, and the rest of the far column) and `5-5-5`, and 5×5
+    /// `6-6-6-6` (Korf & Felner's), `5-5-5-5-4`, `7-7-5-5` and `7-7-7-3` use compact
+    /// layouts drawn for a blank in a corner; other sizes take the cells in reading order,
+    /// or on boards over 32 cells in bands of two rows walked column by column. Layouts are
+    /// drawn for a blank in the top-left corner and mirrored towards the blank's nearest
+    /// corner; a blank off the corner swaps cells with the corner.
     ///
     /// # Errors
     /// Boards over 64 cells, sizes that do not add up to the number of tiles, patterns over
@@ -347,7 +348,7 @@ fn layout(shape: Shape, sizes: &[usize]) -> Vec<Option<usize>> {
     }
     if shape.rows() == 5 && shape.cols() == 5 && sizes == [5, 5, 5, 5, 4] {
         // What `auto` builds on 5×5 (within `DEFAULT_BUILD_ENTRIES`): Korf & Felner's
-        // layout below with one tile of each pattern taken into a fifth around the centre.
+        // layout above with one tile of each pattern taken into a fifth around the centre.
         // Its mean value over 2,000 random states is 80.52 against 79.92 for reading order
         // (`examples/layout_search`; 6-6-6-6 81.59), and the anytime engine's answers are
         // shorter (docs/performance.md).
@@ -568,12 +569,13 @@ mod tests {
         assert_eq!(strong("8x8"), [vec![4; 15], vec![3]].concat());
     }
 
-    /// Boards over 32 cells get compact patterns: on 6×6 every pattern of the default
-    /// 4-4-4-4-4-4-4-4-3 is a 2×2 block (the 3-tile one beside the blank), for a blank in any
-    /// corner; on 6×6 5-tile, 7×7 4-tile and 5×5 `5-5-5-5-4` patterns no two cells of a pattern are more than
-    /// 3 moves apart.
+    /// Boards over 32 cells, and the 5×5 default, get compact patterns: on 6×6 every pattern
+    /// of the default 4-4-4-4-4-4-4-4-3 is a 2×2 block (the 3-tile one beside the blank), for
+    /// a blank in any corner; on 6×6 5-tile, 7×7 4-tile and 5×5 `5-5-5-5-4` patterns no two
+    /// cells of a pattern are more than 3 moves apart (in reading order, a pattern running
+    /// from one row into the next spans 5).
     #[test]
-    fn big_boards_get_compact_patterns() {
+    fn big_boards_and_the_5x5_default_get_compact_patterns() {
         let span = |shape: Shape, cells: &[u8]| {
             let mut far = 0;
             for &a in cells {
