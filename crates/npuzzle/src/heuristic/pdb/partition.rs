@@ -321,44 +321,32 @@ fn check_sizes(shape: Shape, sizes: &[usize]) -> Result<(), PdbError> {
 /// Pattern of each cell for a blank in the top-left corner (`None` for the blank).
 fn layout(shape: Shape, sizes: &[usize]) -> Vec<Option<usize>> {
     let n = shape.cells();
-    if shape.rows() == 4 && shape.cols() == 4 {
-        // Compact blocks of goal cells. 7-8 is Korf & Felner's (2002) split into two rows
-        // each. For 6-6-3 and 5-5-5 we measured candidate layouts on 30 seeded random
-        // instances (`npuzzle random --seed 12345`, not Korf's set): with the 3-tile
-        // pattern down the far column, IDA* with reflection generates 3.4 times fewer
-        // nodes than with it along the blank's row; the 5-5-5 below beats two other
-        // block layouts by 1.4 to 2.5 times.
-        let drawn = match sizes {
-            [7, 8] => Some(".AAA AAAA BBBB BBBB"),
-            [8, 7] => Some(".BBB BBBB AAAA AAAA"),
-            [6, 6, 3] => Some(".AAA AAAC BBBC BBBC"),
-            [6, 3, 6] => Some(".AAA AAAB CCCB CCCB"),
-            [3, 6, 6] => Some(".BBB BBBA CCCA CCCA"),
-            [5, 5, 5] => Some(".AAB AAAB CCBB CCCB"),
-            _ => None,
-        };
-        if let Some(text) = drawn {
-            return drawn_layout(text);
-        }
-    }
-    if shape.rows() == 5 && shape.cols() == 5 && sizes == [6, 6, 6, 6] {
-        // Korf & Felner's (2002) partition of the 24-puzzle: three 2×3 blocks and the
-        // irregular pattern around the blank.
-        return drawn_layout(".AABB AAABB CCABB CCDDD CCDDD");
-    }
-    if shape.rows() == 5 && shape.cols() == 5 && sizes == [5, 5, 5, 5, 4] {
-        // What `auto` builds on 5×5 (within `DEFAULT_BUILD_ENTRIES`): Korf & Felner's
-        // layout above with one tile of each pattern taken into a fifth around the centre.
-        // Its mean value over 2,000 random states is 80.52 against 79.92 for reading order
-        // (`examples/layout_search`; 6-6-6-6 81.59), and the anytime engine's answers are
-        // shorter (docs/performance.md).
-        return drawn_layout(".AABB AAABB CEEEB CCEDD CCDDD");
-    }
-    if shape.rows() == 5 && shape.cols() == 5 && sizes == [7, 7, 5, 5] {
-        return drawn_layout(".AABB AAABB CAABB CCDBD CCDDD");
-    }
-    if shape.rows() == 5 && shape.cols() == 5 && sizes == [7, 7, 7, 3] {
-        return drawn_layout(".AABB AAABB AABBB CCCDD CCCCD");
+    // Compact blocks of goal cells, drawn by hand where measured. On 4×4, 7-8 is Korf &
+    // Felner's (2002) split into two rows each. For 6-6-3 and 5-5-5 we measured candidate
+    // layouts on 30 seeded random instances (`npuzzle random --seed 12345`, not Korf's
+    // set): with the 3-tile pattern down the far column, IDA* with reflection generates 3.4
+    // times fewer nodes than with it along the blank's row; the 5-5-5 below beats two other
+    // block layouts by 1.4 to 2.5 times. On 5×5, 6-6-6-6 is Korf & Felner's partition of
+    // the 24-puzzle (three 2×3 blocks and the irregular pattern around the blank);
+    // 5-5-5-5-4, what `auto` builds within `DEFAULT_BUILD_ENTRIES`, is theirs with one tile
+    // of each pattern taken into a fifth around the centre: its mean value over 2,000
+    // random states is 80.52 against 79.92 for reading order (`examples/layout_search`;
+    // 6-6-6-6 81.59), and the anytime engine's answers are shorter (docs/performance.md).
+    let drawn = match (shape.rows(), shape.cols(), sizes) {
+        (4, 4, [7, 8]) => Some(".AAA AAAA BBBB BBBB"),
+        (4, 4, [8, 7]) => Some(".BBB BBBB AAAA AAAA"),
+        (4, 4, [6, 6, 3]) => Some(".AAA AAAC BBBC BBBC"),
+        (4, 4, [6, 3, 6]) => Some(".AAA AAAB CCCB CCCB"),
+        (4, 4, [3, 6, 6]) => Some(".BBB BBBA CCCA CCCA"),
+        (4, 4, [5, 5, 5]) => Some(".AAB AAAB CCBB CCCB"),
+        (5, 5, [6, 6, 6, 6]) => Some(".AABB AAABB CCABB CCDDD CCDDD"),
+        (5, 5, [5, 5, 5, 5, 4]) => Some(".AABB AAABB CEEEB CCEDD CCDDD"),
+        (5, 5, [7, 7, 5, 5]) => Some(".AABB AAABB CAABB CCDBD CCDDD"),
+        (5, 5, [7, 7, 7, 3]) => Some(".AABB AAABB AABBB CCCDD CCCCD"),
+        _ => None,
+    };
+    if let Some(text) = drawn {
+        return drawn_layout(text);
     }
     let mut out = vec![None; n];
     if n > 32 {
