@@ -13,13 +13,14 @@
 //!
 //! [`MoveAutomaton::parent`] rejects only a move straight back (the pruning every search
 //! here does, and the only one in the node counts Korf (1985) and Korf & Felner (2002)
-//! published). [`MoveAutomaton::duplicates`] finds every duplicate of up to `depth` moves
-//! by breadth-first search from each cell, and builds an Aho–Corasick automaton over
-//! (cell, move) symbols from them: the state after a path is the longest end of the path
+//! published). [`MoveAutomaton::duplicates`] finds the minimal duplicates of up to `depth`
+//! moves (those that contain no other) by breadth-first search from each cell, and builds
+//! an Aho–Corasick automaton over (cell, move) symbols from them: the state after a path is the longest end of the path
 //! that begins some duplicate, and a state that completes one is dead. On the 24-puzzle,
 //! duplicates of up to 12 moves cut IDA*'s tree by about half (`docs/performance.md`).
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -37,7 +38,7 @@ pub const DEAD: u32 = u32::MAX;
 pub const MAX_AUTOMATON_CELLS: usize = 25;
 
 /// Longest duplicates [`MoveAutomaton::duplicates`] looks for (the automaton grows about
-/// twofold per move; 16 moves on the 24-puzzle is tens of megabytes).
+/// twofold per move; 16 moves on the 24-puzzle is 20 MB, built in 8 s on two cores).
 pub const MAX_AUTOMATON_DEPTH: usize = 16;
 
 /// A move filter for depth-first search: start at [`start`](Self::start) for the blank's
@@ -93,7 +94,8 @@ impl MoveAutomaton {
         let neighbours: Vec<[Option<usize>; 4]> = (0..n)
             .map(|c| Move::ALL.map(|m| neighbour(shape, c, m)))
             .collect();
-        let found = find_duplicates(&neighbours, depth.max(2), deadline)?;
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        let found = find_duplicates(&neighbours, depth.max(2), deadline, threads)?;
         Some(build(&neighbours, &found, depth.max(2)))
     }
 
@@ -133,7 +135,8 @@ impl MoveAutomaton {
         self.depth
     }
 
-    /// Duplicates the automaton rejects (not counting those that contain a shorter one).
+    /// The minimal duplicates the automaton was built from: every sequence it rejects
+    /// contains one.
     pub fn duplicates_found(&self) -> usize {
         self.duplicates
     }
@@ -150,10 +153,10 @@ impl MoveAutomaton {
 }
 
 /// Longest duplicates `--optimal` prunes on a board of `cells` cells, if any: 14 moves on
-/// the 24-puzzle (built in about 3 s, 14 MB; IDA* generates about half the nodes, see
-/// `docs/performance.md`), 12 on boards of 16 to 24 cells such as the 15-puzzle (0.1 s on
-/// 4×4), none on smaller boards (their
-/// searches take less time than building the automaton).
+/// the 24-puzzle (built in about 1 s on two cores and 2 s on one, 4 MB; IDA* generates about
+/// half the nodes, see `docs/performance.md`), 12 on boards of 16 to 24 cells such as the
+/// 15-puzzle (0.05 s on 4×4), none on smaller boards (their searches take less time than
+/// building the automaton).
 pub fn optimal_depth(cells: usize) -> Option<usize> {
     match cells {
         25 => Some(14),
@@ -164,10 +167,10 @@ pub fn optimal_depth(cells: usize) -> Option<usize> {
 
 /// Longest duplicates the anytime engine's depth-first searches prune (its weighted IDA*,
 /// the lookahead and the proof) when a time budget ends the run (plain `solve` from 17
-/// cells, as the plan decides): 12 moves. Built in 0.2 s on 4×5 and 3×7 and 0.45 s on 5×5;
-/// the 14-move automaton `--optimal` uses on 5×5 takes 3 s, a third of the default budget,
-/// and gave the same answers on the boards measured (`docs/performance.md`). No automaton
-/// is built past [`MAX_AUTOMATON_CELLS`].
+/// cells, as the plan decides): 12 moves. Built in 0.1 s on 4×5 and 3×7 and 0.2 to 0.35 s
+/// on 5×5; the 14-move automaton `--optimal` uses on 5×5 takes 1 to 2 s, and gave the same
+/// answers on the boards measured (`docs/performance.md`). No automaton is built past
+/// [`MAX_AUTOMATON_CELLS`].
 pub fn anytime_depth(cells: usize) -> Option<usize> {
     (cells <= MAX_AUTOMATON_CELLS).then_some(12)
 }
@@ -190,8 +193,8 @@ pub fn shared(shape: Shape, depth: usize, deadline: Option<Instant>) -> Option<A
     Some(a)
 }
 
-/// A duplicate: from the blank on `cell`, the moves (2 bits each, the first lowest).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A sequence of moves from the blank on `cell` (2 bits each, the first lowest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Sequence {
     cell: u8,
     len: u8,
@@ -202,97 +205,165 @@ impl Sequence {
     fn moves(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.len).map(|i| (self.moves >> (2 * i) & 3) as usize)
     }
+
+    /// A key for a set of sequences from one cell: the moves, and the length above them.
+    fn key(&self) -> u64 {
+        self.moves | u64::from(self.len) << 40
+    }
+
+    /// The sequence without its first move, from the cell that move takes the blank to.
+    fn without_first(&self, neighbours: &[[Option<usize>; 4]]) -> Sequence {
+        let to = neighbours[usize::from(self.cell)][(self.moves & 3) as usize];
+        Sequence {
+            cell: to.expect("a legal sequence") as u8,
+            len: self.len - 1,
+            moves: self.moves >> 2,
+        }
+    }
 }
 
-/// Every duplicate of 2 to `depth` moves from every cell, leaving out those whose proper
-/// ends are duplicates already (the automaton rejects those anyway).
+/// Every **minimal** duplicate of 2 to `depth` moves from every cell: a sequence that is not
+/// the first (in shortlex order) to reach its state, while every proper beginning and every
+/// proper end of it is (from the cell where that end begins).
 ///
-/// From each cell a breadth-first search over move sequences in shortlex order extends only
-/// sequences that reached a new state; one that reaches a state seen before (at this depth
-/// or a smaller one) is a duplicate. Tiles are labelled by their starting cell, so two
-/// sequences reach the same state only when they move every tile alike.
+/// Minimal ones suffice: a sequence that contains a later one is itself later (put the
+/// earlier one in its place), so a sequence is a duplicate exactly when it contains a minimal
+/// one, and an automaton given more duplicates would reject the same sequences with more
+/// states. They are also cheap to recognise. Only first sequences are extended, so a
+/// sequence's proper beginnings are first; and its proper ends nest, so they are all first
+/// when the longest (all but its first move) is. So two passes over the cells: the first
+/// lists the first sequences of 2 to `depth - 1` moves from each cell, the second keeps each
+/// sequence that is not first but whose longest proper end is on its cell's list. The cells
+/// of a pass are searched on `threads` threads; the result does not depend on how many.
 ///
-/// `None` once `deadline` passes (looked at between layers).
+/// `None` once `deadline` passes (looked at between cells).
 fn find_duplicates(
     neighbours: &[[Option<usize>; 4]],
     depth: usize,
     deadline: Option<Instant>,
+    threads: usize,
 ) -> Option<Vec<Sequence>> {
-    let n = neighbours.len();
-    let mut found: Vec<Sequence> = Vec::new();
-    let mut known: HashSet<Sequence> = HashSet::default();
-    for cell in 0..n {
-        // Start: tile `c` on cell `c`, the blank (label `cell`) where it is.
-        let start: u128 = (0..n).fold(0, |s, c| s | (c as u128) << (5 * c));
-        let mut seen: HashSet<u128> = HashSet::default();
-        seen.insert(start);
-        // (sequence, blank cell, state) of the sequences that reached a new state.
-        let mut layer = vec![(
-            Sequence {
-                cell: cell as u8,
-                len: 0,
-                moves: 0,
-            },
-            cell,
-            start,
-        )];
-        for _ in 0..depth {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return None;
+    let cells = Cells {
+        n: neighbours.len(),
+        deadline,
+        threads,
+    };
+    let first: Vec<HashSet<u64>> = cells.each(|cell| {
+        let mut first = HashSet::default();
+        search_from(neighbours, cell, depth - 1, |seq, is_first| {
+            if is_first && seq.len >= 2 {
+                first.insert(seq.key());
             }
-            let mut next_layer = Vec::new();
-            for &(seq, blank, state) in &layer {
-                for (mi, to) in neighbours[blank].iter().enumerate() {
-                    let Some(to) = *to else { continue };
-                    let child = Sequence {
-                        cell: seq.cell,
-                        len: seq.len + 1,
-                        moves: seq.moves | (mi as u64) << (2 * seq.len),
-                    };
-                    if ends_with_known(neighbours, &known, child) {
-                        continue;
-                    }
-                    // Slide the tile on `to` onto `blank`.
-                    let tile = state >> (5 * to) & 31;
-                    let blank_label = state >> (5 * blank) & 31;
-                    let moved = state & !(31 << (5 * to)) & !(31 << (5 * blank))
-                        | tile << (5 * blank)
-                        | blank_label << (5 * to);
-                    if seen.insert(moved) {
-                        next_layer.push((child, to, moved));
-                    } else {
-                        known.insert(child);
-                        found.push(child);
-                    }
+        });
+        first
+    })?;
+    let found = cells.each(|cell| {
+        let mut found = Vec::new();
+        search_from(neighbours, cell, depth, |seq, is_first| {
+            if !is_first {
+                let end = seq.without_first(neighbours);
+                if seq.len < 3 || first[usize::from(end.cell)].contains(&end.key()) {
+                    found.push(seq);
                 }
             }
-            layer = next_layer;
-        }
-    }
-    Some(found)
+        });
+        found
+    })?;
+    Some(found.into_iter().flatten().collect())
 }
 
-/// Whether a proper end of `seq` (at least two moves, from the cell the blank is on there)
-/// is a known duplicate. Its beginnings are not: only new states are extended.
-fn ends_with_known(
-    neighbours: &[[Option<usize>; 4]],
-    known: &HashSet<Sequence>,
-    seq: Sequence,
-) -> bool {
-    let mut blank = usize::from(seq.cell);
-    for skip in 1..seq.len.saturating_sub(1) {
-        let mi = (seq.moves >> (2 * (skip - 1)) & 3) as usize;
-        blank = neighbours[blank][mi].expect("a legal sequence");
-        let end = Sequence {
-            cell: blank as u8,
-            len: seq.len - skip,
-            moves: seq.moves >> (2 * skip),
+/// The cells of a board, searched from in turn by some threads until a deadline.
+struct Cells {
+    n: usize,
+    deadline: Option<Instant>,
+    threads: usize,
+}
+
+impl Cells {
+    /// `work(cell)` for every cell, in cell order; `None` once the deadline passes (looked
+    /// at before each cell).
+    fn each<T: Send>(&self, work: impl Fn(usize) -> T + Sync) -> Option<Vec<T>> {
+        let next = AtomicUsize::new(0);
+        let late = AtomicBool::new(false);
+        let run = || {
+            let mut done = Vec::new();
+            loop {
+                let cell = next.fetch_add(1, Ordering::Relaxed);
+                if cell >= self.n {
+                    break;
+                }
+                if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    late.store(true, Ordering::Relaxed);
+                    break;
+                }
+                done.push((cell, work(cell)));
+            }
+            done
         };
-        if known.contains(&end) {
-            return true;
+        let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..self.threads.clamp(1, self.n))
+                .map(|_| s.spawn(run))
+                .collect();
+            let mut done = run();
+            for h in helpers {
+                done.extend(h.join().expect("a search from a cell does not panic"));
+            }
+            done
+        });
+        if late.load(Ordering::Relaxed) {
+            return None;
         }
+        done.sort_by_key(|&(cell, _)| cell);
+        Some(done.into_iter().map(|(_, t)| t).collect())
     }
-    false
+}
+
+/// Breadth-first search over the move sequences of 1 to `depth` moves from `cell`, in
+/// shortlex order, telling `visit` of each whether it is the first to reach its state; only
+/// first ones are extended. Tiles are labelled by their starting cell, so two sequences reach
+/// the same state only when they move every tile alike.
+fn search_from(
+    neighbours: &[[Option<usize>; 4]],
+    cell: usize,
+    depth: usize,
+    mut visit: impl FnMut(Sequence, bool),
+) {
+    let n = neighbours.len();
+    let start: u128 = (0..n).fold(0, |s, c| s | (c as u128) << (5 * c));
+    let mut seen: HashSet<u128> = HashSet::default();
+    seen.insert(start);
+    let empty = Sequence {
+        cell: cell as u8,
+        len: 0,
+        moves: 0,
+    };
+    // (sequence, blank cell, state) of the first sequences of the last depth.
+    let mut layer = vec![(empty, cell, start)];
+    for d in 1..=depth {
+        let mut next_layer = Vec::new();
+        for &(seq, blank, state) in &layer {
+            for (mi, to) in neighbours[blank].iter().enumerate() {
+                let Some(to) = *to else { continue };
+                let child = Sequence {
+                    cell: seq.cell,
+                    len: seq.len + 1,
+                    moves: seq.moves | (mi as u64) << (2 * seq.len),
+                };
+                // Slide the tile on `to` onto `blank`.
+                let tile = state >> (5 * to) & 31;
+                let blank_label = state >> (5 * blank) & 31;
+                let moved = state & !(31 << (5 * to)) & !(31 << (5 * blank))
+                    | tile << (5 * blank)
+                    | blank_label << (5 * to);
+                let is_first = seen.insert(moved);
+                if is_first && d < depth {
+                    next_layer.push((child, to, moved));
+                }
+                visit(child, is_first);
+            }
+        }
+        layer = next_layer;
+    }
 }
 
 /// The Aho–Corasick automaton of the duplicates over (cell, move) symbols: one root per
@@ -453,6 +524,98 @@ mod tests {
     fn pruning_keeps_every_shortest_path_on_small_boards() {
         reaches_every_board_at_its_distance(shape("2x3"), 12);
         reaches_every_board_at_its_distance(shape("2x4"), 10);
+    }
+
+    /// Every sequence of 1 to `depth` moves from every cell, in shortlex order (shorter
+    /// first, then by move index), with the cells the blank visits.
+    fn all_sequences(shape: Shape, depth: usize) -> Vec<(usize, Vec<usize>, Vec<usize>)> {
+        let n = shape.cells();
+        let mut out = Vec::new();
+        for cell in 0..n {
+            let mut layer: Vec<(Vec<usize>, Vec<usize>)> = vec![(Vec::new(), vec![cell])];
+            for _ in 0..depth {
+                let mut next = Vec::new();
+                for (moves, cells) in &layer {
+                    for (mi, m) in Move::ALL.iter().enumerate() {
+                        if let Some(to) = neighbour(shape, *cells.last().unwrap(), *m) {
+                            let mut moves = moves.clone();
+                            moves.push(mi);
+                            let mut cells = cells.clone();
+                            cells.push(to);
+                            next.push((moves, cells));
+                        }
+                    }
+                }
+                out.extend(next.iter().map(|(m, c)| (cell, m.clone(), c.clone())));
+                layer = next;
+            }
+        }
+        out
+    }
+
+    /// The automaton's language, checked against its definition by brute force: a
+    /// sequence of up to `depth` moves is rejected exactly when an earlier sequence (in
+    /// shortlex order) from the same cell moves every tile alike.
+    fn rejects_exactly_the_later_sequences(shape: Shape, depth: usize) {
+        let a = MoveAutomaton::duplicates(shape, depth).unwrap();
+        let n = shape.cells();
+        // The empty sequence comes first from every cell.
+        let mut first: HashMap<(usize, Vec<u8>), usize> = (0..n)
+            .map(|cell| ((cell, (0..n as u8).collect()), usize::MAX))
+            .collect();
+        let mut later_ones: HashMap<(usize, Vec<usize>), bool> = HashMap::default();
+        for (i, (cell, moves, cells)) in all_sequences(shape, depth).into_iter().enumerate() {
+            let mut tiles: Vec<u8> = (0..n as u8).collect();
+            for w in cells.windows(2) {
+                tiles.swap(w[0], w[1]);
+            }
+            let later = *first.entry((cell, tiles)).or_insert(i) != i;
+            let path: Vec<Move> = moves.iter().map(|&mi| Move::ALL[mi]).collect();
+            assert_eq!(
+                a.walk(cell, &path) == DEAD,
+                later,
+                "{shape}, from cell {cell}: {path:?}"
+            );
+            later_ones.insert((cell, moves), later);
+        }
+        // Built from the minimal ones only: later, with every proper beginning and end first.
+        let is_later = |cell: usize, moves: &[usize]| later_ones[&(cell, moves.to_vec())];
+        let minimal = later_ones
+            .iter()
+            .filter(|&(&(cell, ref moves), &later)| {
+                let next = neighbour(shape, cell, Move::ALL[moves[0]]).unwrap();
+                later
+                    && (moves.len() < 2 || !is_later(cell, &moves[..moves.len() - 1]))
+                    && (moves.len() < 2 || !is_later(next, &moves[1..]))
+            })
+            .count();
+        assert!(minimal > 0);
+        assert_eq!(a.duplicates_found(), minimal, "{shape}");
+    }
+
+    #[test]
+    fn the_automaton_rejects_exactly_the_later_sequences() {
+        rejects_exactly_the_later_sequences(shape("2x3"), 10);
+        rejects_exactly_the_later_sequences(shape("3x3"), 9);
+        rejects_exactly_the_later_sequences(shape("2x5"), 8);
+    }
+
+    #[test]
+    fn the_duplicates_do_not_depend_on_the_number_of_threads() {
+        let s = shape("4x4");
+        let neighbours: Vec<[Option<usize>; 4]> = (0..16)
+            .map(|c| Move::ALL.map(|m| neighbour(s, c, m)))
+            .collect();
+        let one = find_duplicates(&neighbours, 10, None, 1).unwrap();
+        assert!(!one.is_empty());
+        for threads in [2, 3, 40] {
+            assert_eq!(
+                find_duplicates(&neighbours, 10, None, threads).unwrap(),
+                one
+            );
+        }
+        let past = Instant::now() - std::time::Duration::from_millis(1);
+        assert_eq!(find_duplicates(&neighbours, 10, Some(past), 2), None);
     }
 
     #[test]

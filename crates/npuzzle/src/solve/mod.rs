@@ -217,7 +217,7 @@ fn run_phase(
             puzzle: Some(p), ..
         }) => p,
         _ => {
-            // Building the pruning automaton (about 3 s on the 24-puzzle, once a process)
+            // Building the pruning automaton (1 to 2 s on the 24-puzzle, once a process)
             // is part of the time the user allowed.
             let deadline = control.limits.time.map(|t| Instant::now() + t);
             made = phase_puzzle(phase, goal, deadline)?;
