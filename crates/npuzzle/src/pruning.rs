@@ -15,9 +15,10 @@
 //! here does, and the only one in the node counts Korf (1985) and Korf & Felner (2002)
 //! published). [`MoveAutomaton::duplicates`] finds the minimal duplicates of up to `depth`
 //! moves (those that contain no other) by breadth-first search from each cell, and builds
-//! an Aho–Corasick automaton over (cell, move) symbols from them: the state after a path is the longest end of the path
-//! that begins some duplicate, and a state that completes one is dead. On the 24-puzzle,
-//! duplicates of up to 12 moves cut IDA*'s tree by about half (`docs/performance.md`).
+//! an Aho–Corasick automaton over (cell, move) symbols from them: the state after a path
+//! is the longest end of the path that begins some duplicate, and a state that completes
+//! one is dead. On the 24-puzzle, duplicates of up to 12 moves cut IDA*'s tree by about
+//! half (`docs/performance.md`).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -320,9 +321,10 @@ impl Cells {
 }
 
 /// Breadth-first search over the move sequences of 1 to `depth` moves from `cell`, in
-/// shortlex order, telling `visit` of each whether it is the first to reach its state; only
-/// first ones are extended. Tiles are labelled by their starting cell, so two sequences reach
-/// the same state only when they move every tile alike.
+/// shortlex order, extending only the first to reach their states: `visit` is told of each
+/// sequence one move longer than a first one (those are all the sequences whose proper
+/// beginnings are first) whether it is first too. Tiles are labelled by their starting
+/// cell, so two sequences reach the same state only when they move every tile alike.
 fn search_from(
     neighbours: &[[Option<usize>; 4]],
     cell: usize,
