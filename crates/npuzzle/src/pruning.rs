@@ -274,6 +274,11 @@ fn find_duplicates(
 }
 
 /// The cells of a board, searched from in turn by some threads until a deadline.
+///
+/// Scoped threads of its own rather than rayon's pool: the build runs under [`shared`]'s
+/// lock, and a rayon thread waiting for its cells may take up other queued work meanwhile,
+/// such as another instance of a batch, which would ask for that lock on the thread that
+/// holds it.
 struct Cells {
     n: usize,
     deadline: Option<Instant>,
