@@ -234,8 +234,11 @@ impl Sequence {
 /// sequence's proper beginnings are first; and its proper ends nest, so they are all first
 /// when the longest (all but its first move) is. So two passes over the cells: the first
 /// lists the first sequences of 2 to `depth - 1` moves from each cell, the second keeps each
-/// sequence that is not first but whose longest proper end is on its cell's list. The cells
-/// of a pass are searched on `threads` threads; the result does not depend on how many.
+/// sequence that is not first but whose longest proper end is on its cell's list. (The
+/// second pass searches again what the first did, a little under half its work, because the
+/// end begins on another cell: one pass would have to keep every cell's later sequences,
+/// or every cell's states at once, until all cells were searched.) The cells of a pass are
+/// searched on `threads` threads; the result does not depend on how many.
 ///
 /// `None` once `deadline` passes (looked at between cells).
 fn find_duplicates(
