@@ -22,6 +22,7 @@ mod manhattan;
 mod misplaced;
 pub mod pdb;
 mod perfect;
+mod ranking;
 mod spec;
 pub mod tables;
 
@@ -31,6 +32,7 @@ pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
 pub use perfect::{PerfectTable, MAX_PERFECT_CELLS};
+pub use ranking::RankingSum;
 pub use spec::{HeuristicError, HeuristicSpec};
 pub use tables::{TableEvent, TablePolicy, TableSource, Tables};
 
