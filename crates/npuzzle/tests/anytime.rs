@@ -283,6 +283,41 @@ fn on_6x6_boards_weighted_idastar_starts_below_the_weight_that_answered() {
     );
 }
 
+/// Beams ranked by linear conflict plus the tables (what 6×6 gets with its 5-tile tables
+/// cached), on Korf's first 15-puzzles with 5-5-5 tables and a schedule that starts its
+/// beams at 16 cells and leaves no time to prove: a beam answers each, its path replays,
+/// and neither it nor the bound passes the published optimum.
+#[test]
+fn beams_ranked_with_the_tables_answer_within_the_bounds() {
+    let goal = korf_goal();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let partition = Partition::new(goal.shape(), goal.blank(), &[5, 5, 5]).unwrap();
+    let db = PatternDatabase::from_tables(&puzzle, &partition, common::tables()).unwrap();
+    let schedule = anytime::Schedule {
+        beam_from_cells: 16,
+        beam_ranking: anytime::BeamRanking::for_tables(5),
+        improve_share: 1.0,
+        ..anytime::Schedule::default()
+    };
+    assert_eq!(schedule.beam_ranking, anytime::BeamRanking::WithTables);
+    for inst in instances("korf100-15puzzle.txt", "4x4").iter().take(10) {
+        let out = anytime::run_with(
+            &puzzle,
+            &inst.board,
+            db.search(),
+            within(Some(Duration::from_millis(300)), None),
+            &schedule,
+        );
+        let what = format!("Korf #{}", inst.index);
+        check(&inst.board, &goal, &out, inst.optimal as u64, &what);
+        assert!(
+            out.improvements.iter().any(|i| i.by.starts_with("beam")),
+            "{what}: no beam answered: {:?}",
+            out.improvements
+        );
+    }
+}
+
 /// 7×7 and 9×9 boards through `solve` with a 4 s budget: a beam's answer on 7×7, and the
 /// staged answer on 9×9 (rows and columns filled by search, the last 5×5 solved by the
 /// engine) become the incumbent, far shorter than the constructive first answer; every

@@ -8,7 +8,8 @@
 //! 2. **Improve**: on boards of 65 cells and more, a staged answer: the rows and columns
 //!    outside the last 25 cells filled by weighted A* over their own tiles, the rest solved
 //!    by this engine (`staged.rs`, with a [`RegionSolver`] when the caller has tables for
-//!    it). On boards of 26 cells and more, beam searches with linear conflict, ever wider as
+//!    it). On boards of 26 cells and more, beam searches ranked by linear conflict (plus the
+//!    pattern databases, when they have patterns of 5 tiles or more), ever wider as
 //!    the time allows ([`search::beam`]); weighted A* at the schedule's weights, if any;
 //!    then long windows of the path re-solved ([`shorten_windows`]). Then weighted IDA* on
 //!    the fast bounded kernel with weights falling from 2 to 1.01, restarted at each
@@ -37,7 +38,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::constructive::{self, LineSearch};
-use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict};
+use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict, RankingSum};
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
 use crate::search::{
@@ -69,9 +70,10 @@ pub struct Schedule {
     /// See `staged`.
     pub staged_from_cells: usize,
     /// On boards of at least `beam_from_cells` cells, after the stages: beam search ranked
-    /// by linear conflict (the 5-tile tables of 6×6 rank 1 % to 2 % better in the same time,
-    /// but the 4-tile ones `auto` builds rank worse, and on 7×7 they let a beam wander for
-    /// thousands of moves), `beam_first_width` states a depth first, then wider as the time
+    /// as `beam_ranking` says (alone, the 5-tile tables of 6×6 rank 1 % to 2 % better than
+    /// linear conflict in the same time, but the 4-tile ones `auto` builds rank worse, and
+    /// on 7×7 they let a beam wander for thousands of moves; see [`BeamRanking`] for their
+    /// sum), `beam_first_width` states a depth first, then wider as the time
     /// allows, for at most `beam_share` of the improve phase's time left (see
     /// [`search::beam`]).
     pub beam_from_cells: usize,
@@ -79,6 +81,8 @@ pub struct Schedule {
     pub beam_first_width: usize,
     /// See `beam_from_cells`; 0: no beam searches.
     pub beam_share: f64,
+    /// What the beams rank states by.
+    pub beam_ranking: BeamRanking,
     /// The share of the improve phase's time left that the staged answer's last region
     /// may use.
     pub staged_share: f64,
@@ -125,6 +129,8 @@ impl Default for Schedule {
             // Measured on the first ten 6×6 boards at 15 s (docs/performance.md): 0.5
             // 206.5, 0.8 204.1, 0.95 203.7, against 218.5 without beams.
             beam_share: 0.8,
+            // The run's heuristic may be linear conflict itself; a caller with tables says so.
+            beam_ranking: BeamRanking::LinearConflict,
             long_windows: vec![36, 48, 60, 72],
             long_window_nodes: 2_000_000,
             // Measured with examples/anytime_schedules.rs (Korf & Felner's first ten, 5 s,
@@ -132,6 +138,33 @@ impl Default for Schedule {
             // 0.9 and none, 1.056 with 0.75 and 1/8.
             improve_share: 0.9,
             tail_share: Some(1.0 / 32.0),
+        }
+    }
+}
+
+/// What the beam searches of the improve phase rank states by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BeamRanking {
+    /// Linear conflict.
+    LinearConflict,
+    /// Linear conflict plus the run's heuristic, pattern databases ([`RankingSum`]).
+    WithTables,
+}
+
+impl BeamRanking {
+    /// The ranking for a run whose pattern databases' largest pattern has `tiles` tiles.
+    ///
+    /// Measured with `examples/beam_probe` (docs/performance.md), the sum against linear
+    /// conflict alone at about the same time (half the width): with 6×6's 5-tile tables
+    /// 128.2 moves against 133.6 on ten 300-move walks and 201.7 against 207.9 on ten
+    /// uniform boards; with 6×6's 4-tile tables 133.0 and 203.1; with 7×7's 4-tile tables
+    /// worse on uniform boards (436 against 416 on the first), where one beam wandered for
+    /// thousands of moves. So only tables of 5 tiles or more join the ranking.
+    pub fn for_tables(tiles: usize) -> BeamRanking {
+        if tiles >= 5 {
+            BeamRanking::WithTables
+        } else {
+            BeamRanking::LinearConflict
         }
     }
 }
@@ -269,7 +302,14 @@ pub fn run_with_region<H: IncrementalHeuristic + Clone + Send>(
                 &mut run, puzzle, start, &tiles, line, &solve, schedule, until,
             );
         }
-        beams(&mut run, puzzle, &tiles, schedule, until);
+        let lc = LinearConflict::new(puzzle);
+        match schedule.beam_ranking {
+            BeamRanking::LinearConflict => beams(&mut run, puzzle, &tiles, &lc, schedule, until),
+            BeamRanking::WithTables => {
+                let rank = RankingSum::new(lc, heuristic.clone());
+                beams(&mut run, puzzle, &tiles, &rank, schedule, until)
+            }
+        }
         let answered = best_first(&mut run, puzzle, &tiles, schedule, until);
         long_windows(&mut run, puzzle, &tiles, schedule, until);
         weighted(
@@ -327,7 +367,14 @@ fn best_first(
 /// about linearly with its width, so each next width is what the time left allows, at
 /// most four times the last; wide beams take a little longer than that, and the one the
 /// time cuts off is finished from its best state (`finish_beam`).
-fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, until: Duration) {
+fn beams<R: IncrementalHeuristic + Clone>(
+    run: &mut Run<'_>,
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    rank: &R,
+    schedule: &Schedule,
+    until: Duration,
+) {
     // No `Puzzle` has more than `MAX_SEARCH_CELLS` (255) cells, so no beam runs past
     // them, where a state is a kilobyte or more and a narrow beam's depth outlasts any budget.
     if puzzle.cells() < schedule.beam_from_cells || schedule.beam_share <= 0.0 {
@@ -348,9 +395,9 @@ fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, 
         }
         let below = run.moves.as_ref().map_or(u32::MAX, |m| m.len() as u32);
         let started = Instant::now();
-        let lc = LinearConflict::new(puzzle);
         let control = run.sub(Some(left));
-        let (out, prefix) = search::beam_with_prefix(puzzle, tiles, lc, width, below, control);
+        let (out, prefix) =
+            search::beam_with_prefix(puzzle, tiles, rank.clone(), width, below, control);
         let took = started.elapsed();
         run.add(&out.stats);
         match out.moves {
@@ -366,7 +413,7 @@ fn beams(run: &mut Run<'_>, puzzle: &Puzzle, tiles: &[u8], schedule: &Schedule, 
             // widest beam that finished, from there.
             if let (Some(prefix), Some((narrower, time))) = (prefix, finished) {
                 let cut = Cut { width, prefix };
-                finish_beam(run, puzzle, tiles, cut, narrower, time, until);
+                finish_beam(run, puzzle, tiles, rank, cut, narrower, time, until);
             }
             return;
         }
@@ -396,10 +443,12 @@ struct Cut {
 /// A beam four times wider than the last one that finished often runs out of time (the
 /// time a beam takes grows faster than its width), and all it did was lost; its best state
 /// is deeper and better placed than the narrower beam's states were at that depth.
-fn finish_beam(
+#[allow(clippy::too_many_arguments)]
+fn finish_beam<R: IncrementalHeuristic + Clone>(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
     tiles: &[u8],
+    rank: &R,
     Cut { width, prefix }: Cut,
     narrower: usize,
     time: Duration,
@@ -411,9 +460,8 @@ fn finish_beam(
     };
     let left = until.saturating_sub(run.watch.began.elapsed()) / 2;
     let middle = state_after(puzzle, tiles, &prefix);
-    let lc = LinearConflict::new(puzzle);
     let control = run.sub(Some(left.min(time * 2)));
-    let out = search::beam(puzzle, &middle, lc, narrower, room, control);
+    let out = search::beam(puzzle, &middle, rank.clone(), narrower, room, control);
     run.add(&out.stats);
     match out.moves {
         Some(rest) => {

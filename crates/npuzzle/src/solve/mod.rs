@@ -292,12 +292,25 @@ fn anytime_phase(
         Source::Ready(ready) => &ready.tables,
     };
     let region = |p: &Puzzle, b: &Board, c: Control<'_>| region_answer(p, b, tables, c);
-    let linear_conflict =
-        |control: Control<'_>| engine(puzzle, start, LinearConflict::new(puzzle), control, &region);
+    let plain = anytime::Schedule::default();
+    let linear_conflict = |control: Control<'_>| {
+        let lc = LinearConflict::new(puzzle);
+        engine(puzzle, start, lc, control, &plain, &region)
+    };
     let out = match &spec {
-        HeuristicSpec::Manhattan => engine(puzzle, start, Manhattan::new(puzzle), control, &region),
+        HeuristicSpec::Manhattan => {
+            let manhattan = Manhattan::new(puzzle);
+            engine(puzzle, start, manhattan, control, &plain, &region)
+        }
         HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
-            Ok((db, control)) => engine(puzzle, start, db.search(), control, &region),
+            Ok((db, control)) => {
+                let largest = db.partition().patterns().iter().map(Vec::len).max();
+                let schedule = anytime::Schedule {
+                    beam_ranking: anytime::BeamRanking::for_tables(largest.unwrap_or(0)),
+                    ..anytime::Schedule::default()
+                };
+                engine(puzzle, start, db.search(), control, &schedule, &region)
+            }
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
                 linear_conflict(less_time_used(control, began))
@@ -305,7 +318,7 @@ fn anytime_phase(
         },
         HeuristicSpec::LinearConflict => linear_conflict(control),
         _ => match heuristic_for_search(&spec, puzzle, source, control)? {
-            Ok((h, control)) => engine(puzzle, start, Reevaluate(&*h), control, &region),
+            Ok((h, control)) => engine(puzzle, start, Reevaluate(&*h), control, &plain, &region),
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
                 linear_conflict(control)
@@ -343,17 +356,17 @@ fn anytime_phase(
     })
 }
 
-/// The anytime engine with the default schedule, the last region of a staged answer
-/// solved by `region`.
+/// The anytime engine with `schedule`, the last region of a staged answer solved by
+/// `region`.
 fn engine<H: IncrementalHeuristic + Clone + Send>(
     puzzle: &Puzzle,
     start: &Board,
     heuristic: H,
     control: Control<'_>,
+    schedule: &anytime::Schedule,
     region: &anytime::RegionSolver<'_>,
 ) -> anytime::AnytimeOutcome {
-    let schedule = anytime::Schedule::default();
-    anytime::run_with_region(puzzle, start, heuristic, control, &schedule, Some(region))
+    anytime::run_with_region(puzzle, start, heuristic, control, schedule, Some(region))
 }
 
 /// The last region of a staged anytime answer (25 cells at most, see `anytime::Schedule`)
