@@ -363,10 +363,10 @@ fn best_first(
 }
 
 /// Beam searches of growing width (`schedule.beam_*`) ranked by `rank`, each path offered
-/// and shortened, for at most `schedule.beam_share` of the time left before `until`. A search's time grows
-/// about linearly with its width, so each next width is what the time left allows, at
-/// most four times the last; wide beams take a little longer than that, and the one the
-/// time cuts off is finished from its best state (`finish_beam`).
+/// and shortened, for at most `schedule.beam_share` of the time left before `until`. A
+/// search's time grows about linearly with its width, so each next width is what the time
+/// left allows, at most four times the last; wide beams take a little longer than that,
+/// and the one the time cuts off is finished from its best state (`finish_beam`).
 fn beams<R: IncrementalHeuristic + Clone>(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
