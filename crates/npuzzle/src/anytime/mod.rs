@@ -302,14 +302,7 @@ pub fn run_with_region<H: IncrementalHeuristic + Clone + Send>(
                 &mut run, puzzle, start, &tiles, line, &solve, schedule, until,
             );
         }
-        let lc = LinearConflict::new(puzzle);
-        match schedule.beam_ranking {
-            BeamRanking::LinearConflict => beams(&mut run, puzzle, &tiles, &lc, schedule, until),
-            BeamRanking::WithTables => {
-                let rank = RankingSum::new(lc, heuristic.clone());
-                beams(&mut run, puzzle, &tiles, &rank, schedule, until)
-            }
-        }
+        beams(&mut run, puzzle, &tiles, &heuristic, schedule, until);
         let answered = best_first(&mut run, puzzle, &tiles, schedule, until);
         long_windows(&mut run, puzzle, &tiles, schedule, until);
         weighted(
@@ -362,16 +355,14 @@ fn best_first(
     answered
 }
 
-/// Beam searches of growing width (`schedule.beam_*`) ranked by `rank`, each path offered
-/// and shortened, for at most `schedule.beam_share` of the time left before `until`. A
-/// search's time grows about linearly with its width, so each next width is what the time
-/// left allows, at most four times the last; wide beams take a little longer than that,
-/// and the one the time cuts off is finished from its best state (`finish_beam`).
-fn beams<R: IncrementalHeuristic + Clone>(
+/// Beam searches of growing width (`schedule.beam_*`), ranked as `schedule.beam_ranking`
+/// says (with `heuristic`, the run's tables, in the sum), on the boards the schedule
+/// gives them.
+fn beams<H: IncrementalHeuristic + Clone>(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
     tiles: &[u8],
-    rank: &R,
+    heuristic: &H,
     schedule: &Schedule,
     until: Duration,
 ) {
@@ -380,6 +371,29 @@ fn beams<R: IncrementalHeuristic + Clone>(
     if puzzle.cells() < schedule.beam_from_cells || schedule.beam_share <= 0.0 {
         return;
     }
+    let lc = LinearConflict::new(puzzle);
+    match schedule.beam_ranking {
+        BeamRanking::LinearConflict => widening_beams(run, puzzle, tiles, &lc, schedule, until),
+        BeamRanking::WithTables => {
+            let rank = RankingSum::new(lc, heuristic.clone());
+            widening_beams(run, puzzle, tiles, &rank, schedule, until)
+        }
+    }
+}
+
+/// Beam searches ranked by `rank`, each path offered and shortened, for at most
+/// `schedule.beam_share` of the time left before `until`. A search's time grows about
+/// linearly with its width, so each next width is what the time left allows, at most four
+/// times the last; wide beams take a little longer than that, and the one the time cuts
+/// off is finished from its best state (`finish_beam`).
+fn widening_beams<R: IncrementalHeuristic + Clone>(
+    run: &mut Run<'_>,
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    rank: &R,
+    schedule: &Schedule,
+    until: Duration,
+) {
     let began = run.watch.began;
     let end = began.elapsed()
         + until
