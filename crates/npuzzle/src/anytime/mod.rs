@@ -72,10 +72,10 @@ pub struct Schedule {
     /// On boards of at least `beam_from_cells` cells, after the stages: beam search ranked
     /// as `beam_ranking` says (alone, the 5-tile tables of 6×6 rank 1 % to 2 % better than
     /// linear conflict in the same time, but the 4-tile ones `auto` builds rank worse, and
-    /// on 7×7 they let a beam wander for thousands of moves; see [`BeamRanking`] for their
-    /// sum), `beam_first_width` states a depth first, then wider as the time
-    /// allows, for at most `beam_share` of the improve phase's time left (see
-    /// [`search::beam`]).
+    /// on 7×7 they let a beam wander for thousands of moves; see [`BeamRanking::for_tables`]
+    /// for their sum with linear conflict), `beam_first_width` states a depth first, then
+    /// wider as the time allows, for at most `beam_share` of the improve phase's time left
+    /// (see [`search::beam`]).
     pub beam_from_cells: usize,
     /// See `beam_from_cells`.
     pub beam_first_width: usize,
@@ -152,16 +152,18 @@ pub enum BeamRanking {
 }
 
 impl BeamRanking {
-    /// The ranking for a run whose pattern databases' largest pattern has `tiles` tiles.
+    /// The ranking for a run on a board of `cells` cells whose pattern databases' largest
+    /// pattern has `tiles` tiles.
     ///
-    /// Measured with `examples/beam_probe` (docs/performance.md), the sum against linear
-    /// conflict alone at about the same time (half the width): with 6×6's 5-tile tables
-    /// 128.2 moves against 133.6 on ten 300-move walks and 201.7 against 207.9 on ten
-    /// uniform boards; with 6×6's 4-tile tables 133.0 and 203.1; with 7×7's 4-tile tables
-    /// worse on uniform boards (436 against 416 on the first), where one beam wandered for
-    /// thousands of moves. So only tables of 5 tiles or more join the ranking.
-    pub fn for_tables(tiles: usize) -> BeamRanking {
-        if tiles >= 5 {
+    /// Measured with `examples/beam_probe` and through the engine (docs/performance.md):
+    /// with 6×6's 5-tile tables the sum gives answers 2 % to 4 % shorter than linear
+    /// conflict alone in the same time. With 4-tile tables it pays on the larger boards
+    /// (6×6 193.6 against 197.5 on forty uniform boards at 15 s, 7×7 340.7 against 343.0
+    /// on twenty at 30 s) but not on the smaller ones that also get them (5×6 149.3 against
+    /// 149.9, 4×7 141.9 against 140.0, 4×8 188.5 against 186.9, twenty boards each). 3-tile
+    /// tables were not measured, and keep linear conflict.
+    pub fn for_tables(tiles: usize, cells: usize) -> BeamRanking {
+        if tiles >= 5 || (tiles == 4 && cells >= 36) {
             BeamRanking::WithTables
         } else {
             BeamRanking::LinearConflict

@@ -306,7 +306,10 @@ fn anytime_phase(
             Ok((db, control)) => {
                 let largest = db.partition().patterns().iter().map(Vec::len).max();
                 let schedule = anytime::Schedule {
-                    beam_ranking: anytime::BeamRanking::for_tables(largest.unwrap_or(0)),
+                    beam_ranking: anytime::BeamRanking::for_tables(
+                        largest.unwrap_or(0),
+                        puzzle.cells(),
+                    ),
                     ..anytime::Schedule::default()
                 };
                 engine(puzzle, start, db.search(), control, &schedule, &region)
