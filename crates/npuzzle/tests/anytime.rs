@@ -295,7 +295,7 @@ fn beams_ranked_with_the_tables_answer_within_the_bounds() {
     let db = PatternDatabase::from_tables(&puzzle, &partition, common::tables()).unwrap();
     let schedule = anytime::Schedule {
         beam_from_cells: 16,
-        beam_ranking: anytime::BeamRanking::for_tables(5, 16),
+        beam_ranking: anytime::BeamRanking::for_tables(5, goal.shape()),
         improve_share: 1.0,
         ..anytime::Schedule::default()
     };

@@ -45,6 +45,7 @@ use crate::search::{
     self, bounded, deepen, Bounds, Control, Deepening, Limits, Lookahead, Meter, Priority,
     Progress, SearchStats, StopReason,
 };
+use crate::shape::Shape;
 
 /// How a run spends its budget. [`Schedule::default`] is what `auto` uses; the others are
 /// there to be measured against it (`examples/anytime_schedules.rs`).
@@ -152,18 +153,19 @@ pub enum BeamRanking {
 }
 
 impl BeamRanking {
-    /// The ranking for a run on a board of `cells` cells whose pattern databases' largest
+    /// The ranking for a run on a board of `shape` whose pattern databases' largest
     /// pattern has `tiles` tiles.
     ///
     /// Measured with `examples/beam_probe` and through the engine (docs/performance.md):
     /// with 6×6's 5-tile tables the sum gives answers 2 % to 4 % shorter than linear
-    /// conflict alone in the same time. With 4-tile tables it pays on the larger boards
-    /// (6×6 193.6 against 197.5 on forty uniform boards at 15 s, 7×7 340.7 against 343.0
-    /// on twenty at 30 s) but not on the smaller ones that also get them (5×6 149.3 against
-    /// 149.9, 4×7 141.9 against 140.0, 4×8 188.5 against 186.9, twenty boards each). 3-tile
-    /// tables were not measured, and keep linear conflict.
-    pub fn for_tables(tiles: usize, cells: usize) -> BeamRanking {
-        if tiles >= 5 || (tiles == 4 && cells >= 36) {
+    /// conflict alone in the same time. With 4-tile tables it pays on boards at least six
+    /// cells each way (6×6 193.6 against 197.5 on forty uniform boards at 15 s, 7×7 340.7
+    /// against 343.0 on twenty at 30 s; 8×8 even, 572.9 against 570.9 on twelve), not on
+    /// narrower ones (5×6 149.3 against 149.9, 4×7 141.9 against 140.0, 4×8 188.5 against
+    /// 186.9, twenty boards each). 3-tile tables were not measured, and keep linear
+    /// conflict.
+    pub fn for_tables(tiles: usize, shape: Shape) -> BeamRanking {
+        if tiles >= 5 || (tiles == 4 && shape.rows().min(shape.cols()) >= 6) {
             BeamRanking::WithTables
         } else {
             BeamRanking::LinearConflict

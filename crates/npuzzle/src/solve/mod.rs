@@ -308,7 +308,7 @@ fn anytime_phase(
                 let schedule = anytime::Schedule {
                     beam_ranking: anytime::BeamRanking::for_tables(
                         largest.unwrap_or(0),
-                        puzzle.cells(),
+                        puzzle.shape,
                     ),
                     ..anytime::Schedule::default()
                 };
