@@ -7,7 +7,7 @@
 //! States are ranked by linear conflict, with `pdb:SPEC` by that partition's tables from
 //! the user's cache directory (built there first when missing, which can take long), with
 //! `lc+pdb:SPEC` by the sum of the two (`RankingSum`, what the anytime engine's beams use
-//! with tables of 5 tiles or more).
+//! with tables of 5 tiles or more, or of 4 tiles on boards at least six cells each way).
 
 use std::io::BufRead;
 use std::time::Instant;

@@ -9,8 +9,8 @@
 //!    outside the last 25 cells filled by weighted A* over their own tiles, the rest solved
 //!    by this engine (`staged.rs`, with a [`RegionSolver`] when the caller has tables for
 //!    it). On boards of 26 cells and more, beam searches ranked by linear conflict (plus the
-//!    pattern databases, when they have patterns of 5 tiles or more), ever wider as
-//!    the time allows ([`search::beam`]); weighted A* at the schedule's weights, if any;
+//!    pattern databases when [`BeamRanking::for_tables`] says so), ever wider as the time
+//!    allows ([`search::beam`]); weighted A* at the schedule's weights, if any;
 //!    then long windows of the path re-solved ([`shorten_windows`]). Then weighted IDA* on
 //!    the fast bounded kernel with weights falling from 2 to 1.01, restarted at each
 //!    weight (as restarting weighted A* does, Richter, Thayer & Ruml 2010) and pruned by
