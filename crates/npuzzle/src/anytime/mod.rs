@@ -217,6 +217,10 @@ pub struct AnytimeOutcome {
 /// the answer is proved optimal, skipping the improve phase).
 ///
 /// `control.threads` above 1 runs the prove phase's IDA* on that many threads.
+///
+/// The beams rank by linear conflict here: the engine cannot see a heuristic's tables. A
+/// caller with pattern databases passes [`run_with`] a schedule whose `beam_ranking` is
+/// [`BeamRanking::for_tables`], as `solve` does.
 pub fn run<H: IncrementalHeuristic + Clone + Send>(
     puzzle: &Puzzle,
     start: &Board,
