@@ -2,40 +2,74 @@
 //! core, every path replayed.
 //!
 //! `npuzzle random --size 6x6 --count 5 --seed 1 | cargo run --release -p npuzzle --example
-//! beam_probe -- 6x6 [pdb:5-5-5-5-5-5-5 | lc+pdb:5-5-5-5-5-5-5] 1000 10000 100000`
+//! beam_probe -- 6x6 [RANKING] 1000 10000 100000`
 //!
-//! States are ranked by linear conflict, with `pdb:SPEC` by that partition's tables from
-//! the user's cache directory (built there first when missing, which can take long), with
-//! `lc+pdb:SPEC` by the sum of the two (`RankingSum`, what the anytime engine's beams use
-//! with tables of 5 tiles or more, or of 4 tiles on boards at least six cells each way).
+//! States are ranked by linear conflict, or by `RANKING`:
+//! - `pdb:SPEC`: that partition's tables;
+//! - `lc+pdb:SPEC`: their sum with linear conflict (`RankingSum`, what the anytime engine's
+//!   beams use with tables of 5 tiles or more, or of 4 tiles on boards at least six cells
+//!   each way);
+//! - `lc+pdb:SPEC+pdb:SPEC2`: linear conflict plus both partitions' tables;
+//! - `lc+max:SPEC,SPEC2`: linear conflict plus the larger of the two partitions' values.
+//!
+//! `SPEC` is sizes (`5-5-5-5-5-5-5`) or a layout drawn for the blank in the top-left corner
+//! (`".HHEEB JHHEEB JGGDDB IGGDDA IFFCCA IFFCCA"`, see `Partition::drawn`). Tables come from
+//! the user's cache directory, built there first when missing (which can take long).
 
 use std::io::BufRead;
 use std::time::Instant;
 
-use npuzzle::heuristic::pdb::{PartitionSpec, PatternDatabase};
-use npuzzle::heuristic::{LinearConflict, RankingSum};
-use npuzzle::search::{beam, Control};
+use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase};
+use npuzzle::heuristic::{IncrementalHeuristic, LinearConflict, RankingSum};
+use npuzzle::moves::Move;
+use npuzzle::search::{beam, Control, SearchOutcome};
 use npuzzle::{Board, GoalSpec, Puzzle, Shape, TablePolicy, Tables};
+
+/// How states are ranked.
+enum Ranking {
+    LinearConflict,
+    Tables(PatternDatabase),
+    Sum(PatternDatabase),
+    SumOfBoth(PatternDatabase, PatternDatabase),
+    LargerOf(PatternDatabase, PatternDatabase),
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let shape: Shape = args[0].parse().unwrap();
-    let sum = args[1].starts_with("lc+pdb:");
-    let pdb = args[1]
-        .strip_prefix("pdb:")
-        .or_else(|| args[1].strip_prefix("lc+pdb:"))
-        .map(str::to_owned);
-    let skip = if pdb.is_some() { 2 } else { 1 };
-    let widths: Vec<usize> = args[skip..].iter().map(|s| s.parse().unwrap()).collect();
+    let shape: Shape = args[0].parse().expect("a size");
     let goal = GoalSpec::Standard.board(shape).unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();
+    let tables = Tables::new(None, TablePolicy::default());
+    let db = |spec: &str| {
+        let partition = if spec.contains('.') {
+            Partition::drawn(shape, goal.blank(), spec).expect("a layout")
+        } else {
+            let sizes: PartitionSpec = spec.parse().expect("pattern sizes");
+            sizes.partition(&puzzle).expect("a partition")
+        };
+        PatternDatabase::from_tables(&puzzle, &partition, &tables).expect("tables")
+    };
+    let arg = args[1].as_str();
+    let ranking = if let Some(specs) = arg.strip_prefix("lc+max:") {
+        let (a, b) = specs.split_once(',').expect("two partitions");
+        Ranking::LargerOf(db(a), db(b))
+    } else if let Some(specs) = arg.strip_prefix("lc+pdb:") {
+        match specs.split_once("+pdb:") {
+            Some((a, b)) => Ranking::SumOfBoth(db(a), db(b)),
+            None => Ranking::Sum(db(specs)),
+        }
+    } else if let Some(spec) = arg.strip_prefix("pdb:") {
+        Ranking::Tables(db(spec))
+    } else {
+        Ranking::LinearConflict
+    };
+    let skip = if matches!(ranking, Ranking::LinearConflict) {
+        1
+    } else {
+        2
+    };
+    let widths: Vec<usize> = args[skip..].iter().map(|s| s.parse().unwrap()).collect();
     let lc = LinearConflict::new(&puzzle);
-    let db = pdb.map(|spec| {
-        let tables = Tables::new(None, TablePolicy::default());
-        let sizes: PartitionSpec = spec.parse().unwrap();
-        let partition = sizes.partition(&puzzle).unwrap();
-        PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap()
-    });
     for line in std::io::stdin().lock().lines() {
         let line = line.unwrap();
         if line.trim().is_empty() {
@@ -46,13 +80,22 @@ fn main() {
         let mut row = Vec::new();
         for &w in &widths {
             let t = Instant::now();
-            let out = match &db {
-                Some(db) if sum => {
-                    let rank = RankingSum::new(lc.clone(), db.search());
-                    beam(&puzzle, &tiles, rank, w, 100_000, Control::default())
+            let out = match &ranking {
+                Ranking::LinearConflict => run(&puzzle, &tiles, lc.clone(), w),
+                Ranking::Tables(a) => run(&puzzle, &tiles, a.search(), w),
+                Ranking::Sum(a) => run(&puzzle, &tiles, RankingSum::new(lc.clone(), a.search()), w),
+                Ranking::SumOfBoth(a, b) => {
+                    let sum = RankingSum::new(lc.clone(), a.search());
+                    run(&puzzle, &tiles, RankingSum::new(sum, b.search()), w)
                 }
-                Some(db) => beam(&puzzle, &tiles, db.search(), w, 100_000, Control::default()),
-                None => beam(&puzzle, &tiles, lc.clone(), w, 100_000, Control::default()),
+                Ranking::LargerOf(a, b) => {
+                    let larger = LargerOf {
+                        a: a.search(),
+                        b: b.search(),
+                        values: (0, 0),
+                    };
+                    run(&puzzle, &tiles, RankingSum::new(lc.clone(), larger), w)
+                }
             };
             let s = t.elapsed().as_secs_f64();
             match out.moves {
@@ -64,5 +107,72 @@ fn main() {
             }
         }
         println!("{}", row.join("\t"));
+    }
+}
+
+/// One beam of `width` states, ranked by `rank`, with no limits.
+fn run<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    tiles: &[u8],
+    rank: H,
+    width: usize,
+) -> SearchOutcome {
+    beam(puzzle, tiles, rank, width, 100_000, Control::default())
+}
+
+/// The larger of two heuristics' values, both kept up to date move by move (for this probe
+/// only: the engine has no such combination).
+#[derive(Clone)]
+struct LargerOf<A, B> {
+    a: A,
+    b: B,
+    /// The parts' values for the state the heuristic is at.
+    values: (u32, u32),
+}
+
+impl<A: IncrementalHeuristic, B: IncrementalHeuristic> IncrementalHeuristic for LargerOf<A, B> {
+    type Undo = (A::Undo, B::Undo, (u32, u32));
+    fn init(&mut self, tiles: &[u8]) -> u32 {
+        self.values = (self.a.init(tiles), self.b.init(tiles));
+        self.values.0.max(self.values.1)
+    }
+    fn apply(
+        &mut self,
+        tiles: &[u8],
+        _: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+    ) -> (u32, Self::Undo) {
+        let before = self.values;
+        let (a, undo_a) = self.a.apply(tiles, before.0, tile, from, to, m);
+        let (b, undo_b) = self.b.apply(tiles, before.1, tile, from, to, m);
+        self.values = (a, b);
+        (a.max(b), (undo_a, undo_b, before))
+    }
+    fn undo(&mut self, (undo_a, undo_b, before): Self::Undo) {
+        self.b.undo(undo_b);
+        self.a.undo(undo_a);
+        self.values = before;
+    }
+    fn saved_bytes(&self) -> Option<usize> {
+        Some(self.a.saved_bytes()? + self.b.saved_bytes()? + 8)
+    }
+    fn save(&self, out: &mut [u8]) {
+        let (a, rest) = out.split_at_mut(self.a.saved_bytes().unwrap_or(0));
+        let (b, values) = rest.split_at_mut(self.b.saved_bytes().unwrap_or(0));
+        self.a.save(a);
+        self.b.save(b);
+        values[..4].copy_from_slice(&self.values.0.to_le_bytes());
+        values[4..8].copy_from_slice(&self.values.1.to_le_bytes());
+    }
+    fn restore(&mut self, saved: &[u8]) {
+        let (a, rest) = saved.split_at(self.a.saved_bytes().unwrap_or(0));
+        let (b, values) = rest.split_at(self.b.saved_bytes().unwrap_or(0));
+        self.a.restore(a);
+        self.b.restore(b);
+        let word = |i: usize| u32::from_le_bytes(values[i..i + 4].try_into().expect("4 bytes"));
+        self.values = (word(0), word(4));
     }
 }
