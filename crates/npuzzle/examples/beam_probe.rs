@@ -10,7 +10,8 @@
 //!   beams use with tables of 5 tiles or more, or of 4 tiles on boards at least six cells
 //!   each way);
 //! - `lc+pdb:SPEC+pdb:SPEC2`: linear conflict plus both partitions' tables;
-//! - `lc+max:SPEC,SPEC2`: linear conflict plus the larger of the two partitions' values.
+//! - `lc+max:SPEC,SPEC2`: linear conflict plus the larger of the two partitions' values
+//!   (`Larger`).
 //!
 //! `SPEC` is sizes (`5-5-5-5-5-5-5`) or a layout drawn for the blank in the top-left corner
 //! (`".HHEEB JHHEEB JGGDDB IGGDDA IFFCCA IFFCCA"`, see `Partition::drawn`). Tables come from
@@ -20,8 +21,7 @@ use std::io::BufRead;
 use std::time::Instant;
 
 use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase};
-use npuzzle::heuristic::{IncrementalHeuristic, LinearConflict, RankingSum};
-use npuzzle::moves::Move;
+use npuzzle::heuristic::{IncrementalHeuristic, Larger, LinearConflict, RankingSum};
 use npuzzle::search::{beam, Control, SearchOutcome};
 use npuzzle::{Board, GoalSpec, Puzzle, Shape, TablePolicy, Tables};
 
@@ -89,11 +89,7 @@ fn main() {
                     run(&puzzle, &tiles, RankingSum::new(sum, b.search()), w)
                 }
                 Ranking::LargerOf(a, b) => {
-                    let larger = LargerOf {
-                        a: a.search(),
-                        b: b.search(),
-                        values: (0, 0),
-                    };
+                    let larger = Larger::new(a.search(), b.search());
                     run(&puzzle, &tiles, RankingSum::new(lc.clone(), larger), w)
                 }
             };
@@ -118,61 +114,4 @@ fn run<H: IncrementalHeuristic>(
     width: usize,
 ) -> SearchOutcome {
     beam(puzzle, tiles, rank, width, 100_000, Control::default())
-}
-
-/// The larger of two heuristics' values, both kept up to date move by move (for this probe
-/// only: the engine has no such combination).
-#[derive(Clone)]
-struct LargerOf<A, B> {
-    a: A,
-    b: B,
-    /// The parts' values for the state the heuristic is at.
-    values: (u32, u32),
-}
-
-impl<A: IncrementalHeuristic, B: IncrementalHeuristic> IncrementalHeuristic for LargerOf<A, B> {
-    type Undo = (A::Undo, B::Undo, (u32, u32));
-    fn init(&mut self, tiles: &[u8]) -> u32 {
-        self.values = (self.a.init(tiles), self.b.init(tiles));
-        self.values.0.max(self.values.1)
-    }
-    fn apply(
-        &mut self,
-        tiles: &[u8],
-        _: u32,
-        tile: u8,
-        from: usize,
-        to: usize,
-        m: Move,
-    ) -> (u32, Self::Undo) {
-        let before = self.values;
-        let (a, undo_a) = self.a.apply(tiles, before.0, tile, from, to, m);
-        let (b, undo_b) = self.b.apply(tiles, before.1, tile, from, to, m);
-        self.values = (a, b);
-        (a.max(b), (undo_a, undo_b, before))
-    }
-    fn undo(&mut self, (undo_a, undo_b, before): Self::Undo) {
-        self.b.undo(undo_b);
-        self.a.undo(undo_a);
-        self.values = before;
-    }
-    fn saved_bytes(&self) -> Option<usize> {
-        Some(self.a.saved_bytes()? + self.b.saved_bytes()? + 8)
-    }
-    fn save(&self, out: &mut [u8]) {
-        let (a, rest) = out.split_at_mut(self.a.saved_bytes().unwrap_or(0));
-        let (b, values) = rest.split_at_mut(self.b.saved_bytes().unwrap_or(0));
-        self.a.save(a);
-        self.b.save(b);
-        values[..4].copy_from_slice(&self.values.0.to_le_bytes());
-        values[4..8].copy_from_slice(&self.values.1.to_le_bytes());
-    }
-    fn restore(&mut self, saved: &[u8]) {
-        let (a, rest) = saved.split_at(self.a.saved_bytes().unwrap_or(0));
-        let (b, values) = rest.split_at(self.b.saved_bytes().unwrap_or(0));
-        self.a.restore(a);
-        self.b.restore(b);
-        let word = |i: usize| u32::from_le_bytes(values[i..i + 4].try_into().expect("4 bytes"));
-        self.values = (word(0), word(4));
-    }
 }

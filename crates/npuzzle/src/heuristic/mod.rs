@@ -32,7 +32,7 @@ pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
 pub use perfect::{PerfectTable, MAX_PERFECT_CELLS};
-pub use ranking::RankingSum;
+pub use ranking::{Larger, Pair, RankingSum};
 pub use spec::{HeuristicError, HeuristicSpec};
 pub use tables::{TableEvent, TablePolicy, TableSource, Tables};
 

@@ -1,32 +1,52 @@
-//! Rankings: estimates that order states for a search that keeps the best few (a beam)
-//! and proves nothing, so they need not be lower bounds.
+//! Two heuristics kept up to date move by move, their values combined: summed, a ranking
+//! for a search that keeps the best few (a beam) and proves nothing, so it need not be a
+//! lower bound; or the larger taken, a lower bound when both parts are.
 
 use super::IncrementalHeuristic;
 use crate::moves::Move;
 
-/// `a + b`, both parts kept up to date move by move: a ranking, not a bound (it can be
-/// twice the distance).
-///
-/// Two lower bounds whose errors are partly independent rank states better summed than
-/// either does alone. On 6×6 a beam ranked by linear conflict plus the `5-5-5-5-5-5-5`
-/// tables finds paths 3 % to 4 % shorter than one ranked by linear conflict in the same
-/// time, and the anytime engine's 15-second answers are 2 % to 3.5 % shorter
-/// (`docs/performance.md`).
+/// Two heuristics, both kept up to date move by move, whose values are added (`LARGER`
+/// false, [`RankingSum`]) or whose larger value is taken ([`Larger`]). The choice is a
+/// constant, so the beam's inner loop pays no call through a pointer for it.
 #[derive(Clone)]
-pub struct RankingSum<A, B> {
+pub struct Pair<A, B, const LARGER: bool> {
     a: A,
     b: B,
     /// The parts' values for the state the heuristic is at.
     values: (u32, u32),
 }
 
-impl<A, B> RankingSum<A, B> {
-    /// The sum of `a` and `b`.
-    pub fn new(a: A, b: B) -> RankingSum<A, B> {
-        RankingSum {
+/// `a + b`: a ranking, not a bound (it can be twice the distance).
+///
+/// Two lower bounds whose errors are partly independent rank states better summed than
+/// either does alone. On 6×6 a beam ranked by linear conflict plus the `5-5-5-5-5-5-5`
+/// tables finds paths 3 % to 4 % shorter than one ranked by linear conflict in the same
+/// time, and the anytime engine's 15-second answers are 2 % to 3.5 % shorter
+/// (`docs/performance.md`).
+pub type RankingSum<A, B> = Pair<A, B, false>;
+
+/// `max(a, b)`: a lower bound when both parts are. Ranked together with linear conflict on
+/// 6×6, two partitions of 4-tile tables (their larger value, or both summed) rank about as
+/// well as the 5-tile tables (`examples/beam_probe`, `docs/performance.md`).
+pub type Larger<A, B> = Pair<A, B, true>;
+
+impl<A, B, const LARGER: bool> Pair<A, B, LARGER> {
+    /// `a` and `b`, combined.
+    pub fn new(a: A, b: B) -> Pair<A, B, LARGER> {
+        Pair {
             a,
             b,
             values: (0, 0),
+        }
+    }
+
+    /// The combined value of the parts' values.
+    #[inline]
+    fn combined((a, b): (u32, u32)) -> u32 {
+        if LARGER {
+            a.max(b)
+        } else {
+            a + b
         }
     }
 }
@@ -34,14 +54,16 @@ impl<A, B> RankingSum<A, B> {
 /// Bytes of the parts' values at the end of the saved state.
 const VALUES_BYTES: usize = 8;
 
-impl<A: IncrementalHeuristic, B: IncrementalHeuristic> IncrementalHeuristic for RankingSum<A, B> {
+impl<A: IncrementalHeuristic, B: IncrementalHeuristic, const LARGER: bool> IncrementalHeuristic
+    for Pair<A, B, LARGER>
+{
     /// The parts' undos and their values before the move.
     type Undo = (A::Undo, B::Undo, (u32, u32));
     const READS_TILES: bool = A::READS_TILES || B::READS_TILES;
 
     fn init(&mut self, tiles: &[u8]) -> u32 {
         self.values = (self.a.init(tiles), self.b.init(tiles));
-        self.values.0 + self.values.1
+        Self::combined(self.values)
     }
 
     #[inline]
@@ -58,7 +80,7 @@ impl<A: IncrementalHeuristic, B: IncrementalHeuristic> IncrementalHeuristic for 
         let (a, undo_a) = self.a.apply(tiles, before.0, tile, from, to, m);
         let (b, undo_b) = self.b.apply(tiles, before.1, tile, from, to, m);
         self.values = (a, b);
-        (a + b, (undo_a, undo_b, before))
+        (Self::combined(self.values), (undo_a, undo_b, before))
     }
 
     #[inline]
@@ -101,18 +123,21 @@ mod tests {
     use crate::puzzle::Puzzle;
     use crate::{GoalSpec, Tables};
 
-    /// Along a random walk, applied move by move, saved and restored, undone: the sum is
-    /// always the two parts' values on the whole board, added.
-    #[test]
-    fn the_sum_follows_its_parts_through_moves_saves_and_undos() {
+    /// Along a random walk, applied move by move, saved and restored, undone: the pair's
+    /// value is always `combine` of the two parts' values on the whole board.
+    fn follows_its_parts<const LARGER: bool>(combine: fn(u32, u32) -> u32) {
         let goal = GoalSpec::Standard.board("4x4".parse().unwrap()).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
         let partition: PartitionSpec = "5-5-5".parse().unwrap();
         let partition = partition.partition(&puzzle).unwrap();
         let db = PatternDatabase::from_tables(&puzzle, &partition, &Tables::default()).unwrap();
-        let exact =
-            |tiles: &[u8]| LinearConflict::new(&puzzle).init(tiles) + db.search().init(tiles);
-        let mut sum = RankingSum::new(LinearConflict::new(&puzzle), db.search());
+        let exact = |tiles: &[u8]| {
+            combine(
+                LinearConflict::new(&puzzle).init(tiles),
+                db.search().init(tiles),
+            )
+        };
+        let mut sum = Pair::<_, _, LARGER>::new(LinearConflict::new(&puzzle), db.search());
         let mut rng = generate::rng(5);
         let start = generate::random_solvable(&goal, &mut rng);
         let mut tiles = puzzle.encode(&start);
@@ -136,7 +161,7 @@ mod tests {
                 sum.undo(undo);
                 tiles.swap(blank, to);
                 sum.save(&mut saved);
-                let mut copy = RankingSum::new(LinearConflict::new(&puzzle), db.search());
+                let mut copy = Pair::<_, _, LARGER>::new(LinearConflict::new(&puzzle), db.search());
                 copy.init(&puzzle.encode(&goal));
                 copy.restore(&saved);
                 tiles.swap(blank, to);
@@ -148,11 +173,24 @@ mod tests {
             h = next;
             blank = to;
         }
+    }
+
+    #[test]
+    fn the_sum_follows_its_parts_through_moves_saves_and_undos() {
+        follows_its_parts::<false>(|a, b| a + b);
         // A part's own value is its own: the sum of Manhattan with itself doubles it.
+        let goal = GoalSpec::Standard.board("4x4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let tiles = puzzle.encode(&generate::random_solvable(&goal, &mut generate::rng(5)));
         let mut double = RankingSum::new(Manhattan::new(&puzzle), Manhattan::new(&puzzle));
         assert_eq!(
             double.init(&tiles),
             2 * Manhattan::new(&puzzle).init(&tiles)
         );
+    }
+
+    #[test]
+    fn the_larger_follows_its_parts_through_moves_saves_and_undos() {
+        follows_its_parts::<true>(u32::max);
     }
 }
