@@ -28,6 +28,10 @@ pub type RankingSum<A, B> = Pair<A, B, false>;
 /// `max(a, b)`: a lower bound when both parts are. Ranked together with linear conflict on
 /// 6×6, two partitions of 4-tile tables (their larger value, or both summed) rank about as
 /// well as the 5-tile tables (`examples/beam_probe`, `docs/performance.md`).
+///
+/// A pair updates both parts with `apply` and prefetches nothing: the pattern databases'
+/// `apply_cut` (which skips lookups that cannot matter) and `prefetch` are not passed on,
+/// so IDA* over a pair of tables would run slower than their values alone explain.
 pub type Larger<A, B> = Pair<A, B, true>;
 
 impl<A, B, const LARGER: bool> Pair<A, B, LARGER> {
@@ -137,13 +141,13 @@ mod tests {
                 db.search().init(tiles),
             )
         };
-        let mut sum = Pair::<_, _, LARGER>::new(LinearConflict::new(&puzzle), db.search());
+        let mut pair = Pair::<_, _, LARGER>::new(LinearConflict::new(&puzzle), db.search());
         let mut rng = generate::rng(5);
         let start = generate::random_solvable(&goal, &mut rng);
         let mut tiles = puzzle.encode(&start);
-        let mut h = sum.init(&tiles);
+        let mut h = pair.init(&tiles);
         assert_eq!(h, exact(&tiles));
-        let mut saved = vec![0u8; sum.saved_bytes().unwrap()];
+        let mut saved = vec![0u8; pair.saved_bytes().unwrap()];
         let mut blank = tiles.iter().position(|&t| t == 0).unwrap();
         for step in 0..400u32 {
             let moves: Vec<Move> = Move::ALL
@@ -154,13 +158,13 @@ mod tests {
             let to = usize::from(puzzle.neighbours[blank][m.index()]);
             let tile = tiles[to];
             tiles.swap(blank, to);
-            let (next, undo) = sum.apply(&tiles, h, tile, to, blank, m);
+            let (next, undo) = pair.apply(&tiles, h, tile, to, blank, m);
             assert_eq!(next, exact(&tiles), "after move {step}");
             if step % 3 == 0 {
                 // Back out, and check the state is as it was.
-                sum.undo(undo);
+                pair.undo(undo);
                 tiles.swap(blank, to);
-                sum.save(&mut saved);
+                pair.save(&mut saved);
                 let mut copy = Pair::<_, _, LARGER>::new(LinearConflict::new(&puzzle), db.search());
                 copy.init(&puzzle.encode(&goal));
                 copy.restore(&saved);
