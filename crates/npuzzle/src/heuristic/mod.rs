@@ -20,9 +20,9 @@ mod lehmer;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
+mod pair;
 pub mod pdb;
 mod perfect;
-mod ranking;
 mod spec;
 pub mod tables;
 
@@ -31,8 +31,8 @@ pub use euclidean::Euclidean;
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
+pub use pair::{Larger, Pair, RankingSum};
 pub use perfect::{PerfectTable, MAX_PERFECT_CELLS};
-pub use ranking::{Larger, Pair, RankingSum};
 pub use spec::{HeuristicError, HeuristicSpec};
 pub use tables::{TableEvent, TablePolicy, TableSource, Tables};
 

@@ -25,7 +25,8 @@ pub struct Pair<A, B, const LARGER: bool> {
 /// (`docs/performance.md`).
 pub type RankingSum<A, B> = Pair<A, B, false>;
 
-/// `max(a, b)`: a lower bound when both parts are. Ranked together with linear conflict on
+/// `max(a, b)`: a lower bound when both parts are; the move-by-move form of
+/// [`Max`](super::Max), which evaluates whole states. Ranked together with linear conflict on
 /// 6×6, two partitions of 4-tile tables (their larger value, or both summed) rank about as
 /// well as the 5-tile tables (`examples/beam_probe`, `docs/performance.md`).
 ///
