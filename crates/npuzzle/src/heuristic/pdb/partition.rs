@@ -194,6 +194,25 @@ impl Partition {
         ))
     }
 
+    /// A second partition for ranking beams on `shape`, beside the default one
+    /// ([`candidates`]' last), for a goal with its blank on `blank`; `None` on shapes that
+    /// have none.
+    ///
+    /// On 6×6 the default `4-4-4-4-4-4-4-4-3` takes 2×2 blocks; this one's 2×2 blocks are
+    /// shifted by a row and a column, so a tile the first misjudges (its conflicts lie
+    /// across a block's border) is often judged inside one block here. Its tables hold
+    /// about 8.6 M entries, so both fit within [`DEFAULT_BUILD_ENTRIES`]. With linear
+    /// conflict and the default partition, it ranks 6×6 beams about as well as the 5-tile
+    /// tables do (`examples/beam_probe`, `docs/performance.md`). It is a ranking's part, not
+    /// a bound the searches use.
+    pub fn shifted(shape: Shape, blank: usize) -> Option<Partition> {
+        let layout = match (shape.rows(), shape.cols()) {
+            (6, 6) => ".HHEEB JHHEEB JGGDDB IGGDDA IFFCCA IFFCCA",
+            _ => return None,
+        };
+        Partition::drawn(shape, blank, layout).ok()
+    }
+
     /// The partition whose layout for a blank in the top-left corner is `canonical`, for a
     /// goal with its blank on `blank`.
     fn mirrored(
@@ -427,6 +446,40 @@ mod tests {
             Partition::drawn(s, 0, ".AAAA AAAAA BBBBB BBBBB BBBBB"),
             Err(PdbError::PatternTooLarge { .. })
         ));
+    }
+
+    #[test]
+    fn the_shifted_6x6_partition_crosses_the_default_blocks_within_the_build_budget() {
+        let s = Shape::square(6).unwrap();
+        let n = s.cells();
+        for blank in [0, 5, 30, 35] {
+            let default = Partition::new(s, blank, &candidates(s).pop().unwrap()).unwrap();
+            let shifted = Partition::shifted(s, blank).unwrap();
+            assert_eq!(shifted.blank(), blank);
+            let entries = |p: &Partition| -> u64 {
+                p.sizes().iter().map(|&k| table_entries(n, k)).sum::<u64>()
+            };
+            assert!(entries(&default) + entries(&shifted) <= DEFAULT_BUILD_ENTRIES);
+            // Every 4-tile pattern of one is spread over two or more of the other's.
+            let owner =
+                |p: &Partition, cell: u8| p.patterns().iter().position(|q| q.contains(&cell));
+            for pattern in shifted.patterns().iter().filter(|p| p.len() == 4) {
+                let mut met: Vec<_> = pattern.iter().map(|&c| owner(&default, c)).collect();
+                met.sort();
+                met.dedup();
+                assert!(
+                    met.len() >= 2,
+                    "blank {blank}: {pattern:?} inside one default pattern"
+                );
+            }
+        }
+        for other in ["5x5", "7x7", "6x5"] {
+            assert_eq!(
+                Partition::shifted(other.parse().unwrap(), 0),
+                None,
+                "{other}"
+            );
+        }
     }
 
     #[test]
