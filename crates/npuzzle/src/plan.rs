@@ -39,9 +39,11 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use crate::algorithm::Algorithm;
+use crate::anytime::BeamRanking;
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
+use crate::heuristic::pdb::Partition;
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
 use crate::search::effective_weight;
@@ -164,6 +166,10 @@ pub struct Phase {
     /// (`--optimal`, see [`crate::search::idastar_with_lookahead`]); node counts are then no
     /// longer the published ones.
     pub lookahead: bool,
+    /// What the anytime engine's beams rank states by (`None` for the other phases); the
+    /// shifted partition's tables are among the plan's tables when it names them.
+    #[serde(serialize_with = "option_as_text")]
+    pub beam_ranking: Option<BeamRanking>,
 }
 
 /// Seconds of search `auto` gives a board of more than 16 cells when the caller sets no
@@ -201,6 +207,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
         budget: None,
         pruning: None,
         lookahead: false,
+        beam_ranking: None,
     };
     let puzzle = match Puzzle::new(goal) {
         Some(p) => p,
@@ -254,6 +261,7 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
                     .then(|| crate::pruning::optimal_depth(cells))
                     .flatten(),
                 lookahead: proof,
+                beam_ranking: None,
             }]
         }
     };
@@ -261,6 +269,9 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
     for phase in &phases {
         if let Some(h) = &phase.heuristic {
             needs::table_needs(h, &puzzle, tables, &mut needs)?;
+        }
+        if let Some(shifted) = phase.ranking_partition(&puzzle) {
+            needs::partition_needs(&shifted, tables, &mut needs);
         }
     }
     let to_build: u64 = needs
@@ -357,9 +368,15 @@ impl fmt::Display for Phase {
             f.write_str(
                 "anytime: a first answer by the constructive solver; from 65 cells a staged \
                  answer (lines by weighted astar, the last 25 cells by this engine); from 26 \
-                 cells beam searches ranked by linear conflict and long windows of the path \
-                 re-solved; then weighted idastar with W from 2 down to 1.01 pruned by the best \
-                 length, then idastar under it",
+                 cells beam searches ranked by ",
+            )?;
+            match self.beam_ranking {
+                Some(ranking) => write!(f, "{ranking}")?,
+                None => f.write_str("linear-conflict")?,
+            }
+            f.write_str(
+                " and long windows of the path re-solved; then weighted idastar with W from 2 \
+                 down to 1.01 pruned by the best length, then idastar under it",
             )?;
             if let Some(h) = &self.heuristic {
                 write!(f, ", all with {h}")?;
@@ -402,6 +419,14 @@ impl fmt::Display for Phase {
 }
 
 impl Phase {
+    /// The partition whose tables rank this phase's beams beside its heuristic's
+    /// ([`BeamRanking::WithShiftedTables`]), if any.
+    pub fn ranking_partition(&self, puzzle: &Puzzle) -> Option<Partition> {
+        (self.beam_ranking == Some(BeamRanking::WithShiftedTables))
+            .then(|| Partition::shifted(puzzle.shape, usize::from(puzzle.goal_cell[0])))
+            .flatten()
+    }
+
     fn heuristic_admissible(&self) -> bool {
         self.heuristic
             .as_ref()
@@ -420,6 +445,7 @@ fn auto_phases(
     let exact = cells <= MAX_PERFECT_CELLS && heuristic == HeuristicSpec::Perfect;
     // A time budget ends the search, rather than a proof.
     let budgeted = !exact && cells > AUTO_UNBUDGETED_CELLS;
+    let beam_ranking = (!exact).then(|| heuristic::beam_ranking(&heuristic, puzzle, tables));
     Ok(vec![Phase {
         // The exact table walks straight down an optimal path: nothing to improve.
         kind: if exact {
@@ -437,6 +463,7 @@ fn auto_phases(
             .then(|| crate::pruning::anytime_depth(cells))
             .flatten(),
         lookahead: false,
+        beam_ranking,
     }])
 }
 
@@ -477,6 +504,9 @@ pub fn prepare(
     for phase in &plan.phases {
         if let Some(h) = &phase.heuristic {
             needs::prepare_spec(h, &puzzle, tables, progress, &mut events)?;
+        }
+        if let Some(shifted) = phase.ranking_partition(&puzzle) {
+            needs::prepare_partition(&shifted, tables, progress, &mut events)?;
         }
     }
     Ok(events)

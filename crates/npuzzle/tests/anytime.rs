@@ -318,6 +318,88 @@ fn beams_ranked_with_the_tables_answer_within_the_bounds() {
     }
 }
 
+/// Beams ranked by linear conflict, the run's tables and a second partition's (what a
+/// fresh 6×6 gets: `auto`'s 4-tile tables and the shifted ones), on Korf's first
+/// 15-puzzles with 5-5-5 tables and 6-6-3 as the second, a schedule that starts its beams
+/// at 16 cells and leaves no time to prove: a beam answers each, its path replays, and
+/// neither it nor the bound passes the published optimum.
+#[test]
+fn beams_ranked_with_a_second_partition_answer_within_the_bounds() {
+    let goal = korf_goal();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let db = |sizes: &[usize]| {
+        let partition = Partition::new(goal.shape(), goal.blank(), sizes).unwrap();
+        PatternDatabase::from_tables(&puzzle, &partition, common::tables()).unwrap()
+    };
+    let (tables, second) = (db(&[5, 5, 5]), db(&[6, 6, 3]));
+    let schedule = anytime::Schedule {
+        beam_from_cells: 16,
+        beam_ranking: anytime::BeamRanking::WithShiftedTables,
+        improve_share: 1.0,
+        ..anytime::Schedule::default()
+    };
+    for inst in instances("korf100-15puzzle.txt", "4x4").iter().take(10) {
+        let out = anytime::run_ranked(
+            &puzzle,
+            &inst.board,
+            tables.search(),
+            Some(second.search()),
+            within(Some(Duration::from_millis(300)), None),
+            &schedule,
+            None,
+        );
+        let what = format!("Korf #{}", inst.index);
+        check(&inst.board, &goal, &out, inst.optimal as u64, &what);
+        assert!(
+            out.improvements.iter().any(|i| i.by.starts_with("beam")),
+            "{what}: no beam answered: {:?}",
+            out.improvements
+        );
+    }
+}
+
+/// Which beams rank with a second partition: 6×6's 4-tile tables, the only ones with a
+/// shifted partition, and no others.
+#[test]
+fn only_four_tile_tables_on_6x6_rank_with_the_shifted_partition() {
+    use anytime::BeamRanking::{LinearConflict as Lc, WithShiftedTables, WithTables};
+    let rule = |tiles, size: &str| anytime::BeamRanking::for_tables(tiles, size.parse().unwrap());
+    assert_eq!(rule(4, "6x6"), WithShiftedTables);
+    assert_eq!(rule(5, "6x6"), WithTables);
+    assert_eq!(rule(4, "7x7"), WithTables);
+    assert_eq!(rule(3, "6x6"), Lc);
+    assert_eq!(rule(4, "5x6"), Lc);
+}
+
+/// A plain `solve` of a 6×6 board with an empty table store builds the default 4-tile
+/// tables and the shifted partition's for its beams; the answer replays, its bound holds,
+/// and it names the bound's tables only. The node limit ends the run early.
+#[test]
+fn a_fresh_6x6_solve_ranks_its_beams_with_the_shifted_tables() {
+    let goal = GoalSpec::Standard.board("6x6".parse().unwrap()).unwrap();
+    let start = generate::random_solvable(&goal, &mut generate::rng(6));
+    let tables = npuzzle::Tables::default();
+    let s = solve(
+        &start,
+        &goal,
+        &SolveOptions::default(),
+        &tables,
+        within(Some(Duration::from_secs(30)), Some(3_000_000)),
+    )
+    .unwrap();
+    let moves = s.moves.as_ref().expect("an answer");
+    assert_replays(&start, moves, &goal);
+    assert!(s.lower_bound.unwrap() <= moves.len() as u64);
+    assert_eq!(
+        s.heuristic.as_ref().map(ToString::to_string).as_deref(),
+        Some("pdb:4-4-4-4-4-4-4-4-3")
+    );
+    let shifted = Partition::shifted(goal.shape(), goal.blank()).unwrap();
+    for key in shifted.keys() {
+        assert!(tables.pattern_in_memory(&key), "{:?} not built", key.cells);
+    }
+}
+
 /// 7×7 and 9×9 boards through `solve` with a 4 s budget: a beam's answer on 7×7, and the
 /// staged answer on 9×9 (rows and columns filled by search, the last 5×5 solved by the
 /// engine) become the incumbent, far shorter than the constructive first answer; every

@@ -9,7 +9,8 @@
 //!    outside the last 25 cells filled by weighted A* over their own tiles, the rest solved
 //!    by this engine (`staged.rs`, with a [`RegionSolver`] when the caller has tables for
 //!    it). On boards of 26 cells and more, beam searches ranked by linear conflict (plus the
-//!    pattern databases when [`BeamRanking::for_tables`] says so), ever wider as the time
+//!    pattern databases when [`BeamRanking::for_tables`] says so, and on 6×6 a second,
+//!    shifted partition's that the caller passes to [`run_ranked`]), ever wider as the time
 //!    allows ([`search::beam`]); weighted A* at the schedule's weights, if any;
 //!    then long windows of the path re-solved ([`shorten_windows`]). Then weighted IDA* on
 //!    the fast bounded kernel with weights falling from 2 to 1.01, restarted at each
@@ -150,6 +151,21 @@ pub enum BeamRanking {
     LinearConflict,
     /// Linear conflict plus the run's heuristic, pattern databases ([`RankingSum`]).
     WithTables,
+    /// Linear conflict plus the run's tables plus a second partition's
+    /// ([`Partition::shifted`](crate::heuristic::pdb::Partition::shifted)), when the
+    /// caller passes them ([`run_ranked`]); without them, as `WithTables`.
+    WithShiftedTables,
+}
+
+impl std::fmt::Display for BeamRanking {
+    /// `linear-conflict`, `linear-conflict+tables`, `linear-conflict+tables+shifted`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            BeamRanking::LinearConflict => "linear-conflict",
+            BeamRanking::WithTables => "linear-conflict+tables",
+            BeamRanking::WithShiftedTables => "linear-conflict+tables+shifted",
+        })
+    }
 }
 
 impl BeamRanking {
@@ -163,9 +179,14 @@ impl BeamRanking {
     /// against 343.0 on twenty at 30 s; 8×8 even, 572.9 against 570.9 on twelve), not on
     /// narrower ones (5×6 149.3 against 149.9, 4×7 141.9 against 140.0, 4×8 188.5 against
     /// 186.9, twenty boards each). 3-tile tables were not measured, and keep linear
-    /// conflict.
+    /// conflict. With 4-tile tables on a shape that has a
+    /// [`shifted`](crate::heuristic::pdb::Partition::shifted) partition (6×6), that one's
+    /// tables join the sum: with them 4-tile tables rank about as well as 5-tile ones.
     pub fn for_tables(tiles: usize, shape: Shape) -> BeamRanking {
-        if tiles >= 5 || (tiles == 4 && shape.rows().min(shape.cols()) >= 6) {
+        let shifted = || crate::heuristic::pdb::Partition::shifted(shape, 0).is_some();
+        if tiles == 4 && shifted() {
+            BeamRanking::WithShiftedTables
+        } else if tiles >= 5 || (tiles == 4 && shape.rows().min(shape.cols()) >= 6) {
             BeamRanking::WithTables
         } else {
             BeamRanking::LinearConflict
@@ -255,6 +276,28 @@ pub fn run_with_region<H: IncrementalHeuristic + Clone + Send>(
     schedule: &Schedule,
     region: Option<&RegionSolver<'_>>,
 ) -> AnytimeOutcome {
+    let no_shifted: Option<LinearConflict> = None;
+    run_ranked(
+        puzzle, start, heuristic, no_shifted, control, schedule, region,
+    )
+}
+
+/// [`run_with_region`], the beams ranked with `shifted` too when the schedule says
+/// [`BeamRanking::WithShiftedTables`]: a second partition's tables, which only rank
+/// (the run's bound is `heuristic` alone).
+pub fn run_ranked<H, S>(
+    puzzle: &Puzzle,
+    start: &Board,
+    heuristic: H,
+    shifted: Option<S>,
+    control: Control<'_>,
+    schedule: &Schedule,
+    region: Option<&RegionSolver<'_>>,
+) -> AnytimeOutcome
+where
+    H: IncrementalHeuristic + Clone + Send,
+    S: IncrementalHeuristic + Clone,
+{
     let began = Instant::now();
     let tiles = puzzle.encode(start);
     let goal = puzzle.goal_board();
@@ -310,7 +353,11 @@ pub fn run_with_region<H: IncrementalHeuristic + Clone + Send>(
                 &mut run, puzzle, start, &tiles, line, &solve, schedule, until,
             );
         }
-        beams(&mut run, puzzle, &tiles, &heuristic, schedule, until);
+        let ranks = Ranks {
+            tables: &heuristic,
+            shifted: shifted.as_ref(),
+        };
+        beams(&mut run, puzzle, &tiles, ranks, schedule, until);
         let answered = best_first(&mut run, puzzle, &tiles, schedule, until);
         long_windows(&mut run, puzzle, &tiles, schedule, until);
         weighted(
@@ -363,28 +410,43 @@ fn best_first(
     answered
 }
 
+/// What the beams may rank by beside linear conflict: the run's tables, and a second
+/// partition's when the caller has them.
+struct Ranks<'r, H, S> {
+    tables: &'r H,
+    shifted: Option<&'r S>,
+}
+
 /// Beam searches of growing width (`schedule.beam_*`), ranked as `schedule.beam_ranking`
-/// says (with `heuristic`, the run's tables, in the sum), on the boards the schedule
-/// gives them.
-fn beams<H: IncrementalHeuristic + Clone>(
+/// says (with `ranks`' tables in the sum), on the boards the schedule gives them.
+fn beams<H, S>(
     run: &mut Run<'_>,
     puzzle: &Puzzle,
     tiles: &[u8],
-    heuristic: &H,
+    ranks: Ranks<'_, H, S>,
     schedule: &Schedule,
     until: Duration,
-) {
+) where
+    H: IncrementalHeuristic + Clone,
+    S: IncrementalHeuristic + Clone,
+{
     // No `Puzzle` has more than `MAX_SEARCH_CELLS` (255) cells, so no beam runs past
     // them, where a state is a kilobyte or more and a narrow beam's depth outlasts any budget.
     if puzzle.cells() < schedule.beam_from_cells || schedule.beam_share <= 0.0 {
         return;
     }
     let lc = LinearConflict::new(puzzle);
-    match schedule.beam_ranking {
-        BeamRanking::LinearConflict => widening_beams(run, puzzle, tiles, &lc, schedule, until),
-        BeamRanking::WithTables => {
-            let rank = RankingSum::new(lc, heuristic.clone());
+    let with_tables = || RankingSum::new(lc.clone(), ranks.tables.clone());
+    match (schedule.beam_ranking, ranks.shifted) {
+        (BeamRanking::LinearConflict, _) => {
+            widening_beams(run, puzzle, tiles, &lc, schedule, until)
+        }
+        (BeamRanking::WithShiftedTables, Some(shifted)) => {
+            let rank = RankingSum::new(with_tables(), shifted.clone());
             widening_beams(run, puzzle, tiles, &rank, schedule, until)
+        }
+        (BeamRanking::WithTables | BeamRanking::WithShiftedTables, _) => {
+            widening_beams(run, puzzle, tiles, &with_tables(), schedule, until)
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::needs::perfect_entries;
 use super::SolveOptions;
 use crate::algorithm::Algorithm;
+use crate::anytime::BeamRanking;
 use crate::error::SolveError;
 use crate::heuristic::pdb::{self, candidates, Partition, PartitionSpec};
 use crate::heuristic::{HeuristicError, HeuristicSpec, Tables, MAX_PERFECT_CELLS};
@@ -89,21 +90,56 @@ pub fn strongest_admissible(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
     if cells <= pdb::MAX_PDB_CELLS {
         let shape = puzzle.shape;
         let fits = |sizes: &Vec<usize>| {
-            Partition::new(shape, blank(puzzle), sizes).is_ok_and(|p| {
-                let to_build: u64 = p
-                    .keys()
-                    .iter()
-                    .filter(|k| !tables.pattern_at_hand(k))
-                    .map(|k| k.entries())
-                    .sum();
-                to_build <= max
-            })
+            Partition::new(shape, blank(puzzle), sizes)
+                .is_ok_and(|p| entries_to_build(&p, tables) <= max)
         };
         if let Some(sizes) = candidates(shape).into_iter().find(fits) {
             return HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes));
         }
     }
     strongest(puzzle, tables)
+}
+
+/// The entries of `partition`'s tables that are not at hand, to be built.
+fn entries_to_build(partition: &Partition, tables: &Tables) -> u64 {
+    partition
+        .keys()
+        .iter()
+        .filter(|k| !tables.pattern_at_hand(k))
+        .map(|k| k.entries())
+        .sum()
+}
+
+/// What an anytime phase's beams rank states by with `heuristic`, the run's bound:
+/// [`BeamRanking::for_tables`] of its partition's largest pattern, but with the shifted
+/// partition (6×6's 4-tile tables) only when the policy lets the plan build its tables
+/// beside the heuristic's.
+pub(super) fn beam_ranking(
+    heuristic: &HeuristicSpec,
+    puzzle: &Puzzle,
+    tables: &Tables,
+) -> BeamRanking {
+    let HeuristicSpec::Pdb(spec) = heuristic else {
+        return BeamRanking::LinearConflict;
+    };
+    let Ok(partition) = spec.partition(puzzle) else {
+        return BeamRanking::LinearConflict;
+    };
+    let largest = partition.sizes().iter().copied().max().unwrap_or(0);
+    match BeamRanking::for_tables(largest, puzzle.shape) {
+        BeamRanking::WithShiftedTables => {
+            let affordable = Partition::shifted(puzzle.shape, blank(puzzle)).is_some_and(|s| {
+                entries_to_build(&partition, tables) + entries_to_build(&s, tables)
+                    <= tables.policy().max_build_entries
+            });
+            if affordable {
+                BeamRanking::WithShiftedTables
+            } else {
+                BeamRanking::WithTables
+            }
+        }
+        ranking => ranking,
+    }
 }
 
 pub(super) fn blank(puzzle: &Puzzle) -> usize {

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
-use crate::heuristic::pdb::PdbError;
+use crate::heuristic::pdb::{Partition, PdbError};
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables};
 use crate::puzzle::Puzzle;
 
@@ -85,28 +85,7 @@ pub(super) fn table_needs(
         }
         HeuristicSpec::Pdb(p) => {
             let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
-            for key in partition.keys() {
-                let entries = key.entries();
-                let bytes = entries.div_ceil(2);
-                let (source, seconds) = if tables.pattern_in_memory(&key) {
-                    (TableSourceKind::Memory, 0.0)
-                } else if tables.pattern_at_hand(&key) {
-                    (TableSourceKind::Disk, bytes as f64 / LOAD_BYTES_PER_SECOND)
-                } else {
-                    (
-                        TableSourceKind::Build,
-                        entries as f64 / BUILD_ENTRIES_PER_SECOND,
-                    )
-                };
-                let cells: Vec<String> = key.cells.iter().map(u8::to_string).collect();
-                add(TableNeed {
-                    name: format!("pattern {} cells {}", key.shape, cells.join(",")),
-                    entries,
-                    bytes,
-                    source,
-                    seconds,
-                });
-            }
+            partition_needs(&partition, tables, needs);
         }
         HeuristicSpec::Sum(terms) => {
             for (_, h) in terms {
@@ -119,6 +98,54 @@ pub(super) fn table_needs(
             }
         }
         _ => {}
+    }
+    Ok(())
+}
+
+/// Adds the tables of a partition's patterns (each once).
+pub(super) fn partition_needs(partition: &Partition, tables: &Tables, needs: &mut Vec<TableNeed>) {
+    for key in partition.keys() {
+        let entries = key.entries();
+        let bytes = entries.div_ceil(2);
+        let (source, seconds) = if tables.pattern_in_memory(&key) {
+            (TableSourceKind::Memory, 0.0)
+        } else if tables.pattern_at_hand(&key) {
+            (TableSourceKind::Disk, bytes as f64 / LOAD_BYTES_PER_SECOND)
+        } else {
+            (
+                TableSourceKind::Build,
+                entries as f64 / BUILD_ENTRIES_PER_SECOND,
+            )
+        };
+        let cells: Vec<String> = key.cells.iter().map(u8::to_string).collect();
+        let need = TableNeed {
+            name: format!("pattern {} cells {}", key.shape, cells.join(",")),
+            entries,
+            bytes,
+            source,
+            seconds,
+        };
+        if !needs.iter().any(|n| n.name == need.name) {
+            needs.push(need);
+        }
+    }
+}
+
+/// Loads or builds the tables of a partition's patterns, recording what happened to each
+/// (once).
+pub(super) fn prepare_partition(
+    partition: &Partition,
+    tables: &Tables,
+    progress: &mut Progress<'_>,
+    events: &mut Vec<TableEvent>,
+) -> Result<(), SolveError> {
+    for key in partition.keys() {
+        let (_, event) = tables
+            .pattern(&key, progress)
+            .map_err(|stopped| HeuristicError::from(PdbError::from(stopped)))?;
+        if !events.iter().any(|e: &TableEvent| e.key == event.key) {
+            events.push(event);
+        }
     }
     Ok(())
 }
@@ -136,14 +163,7 @@ pub(super) fn prepare_spec(
         }
         HeuristicSpec::Pdb(p) => {
             let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
-            for key in partition.keys() {
-                let (_, event) = tables
-                    .pattern(&key, progress)
-                    .map_err(|stopped| HeuristicError::from(PdbError::from(stopped)))?;
-                if !events.iter().any(|e: &TableEvent| e.key == event.key) {
-                    events.push(event);
-                }
-            }
+            prepare_partition(&partition, tables, progress, events)?;
         }
         HeuristicSpec::Sum(terms) => {
             for (_, h) in terms {

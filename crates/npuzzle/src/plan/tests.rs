@@ -241,3 +241,54 @@ fn phase_names_are_the_json_names_and_read_back() {
     }
     assert_eq!(PhaseKind::from_name("Optimal"), None);
 }
+
+#[test]
+fn a_6x6_plan_ranks_its_beams_with_the_shifted_tables_when_the_policy_lets_it_build_them() {
+    let g = goal("6x6");
+    let puzzle = Puzzle::new(&g).unwrap();
+    let shifted = Partition::shifted(g.shape(), g.blank()).unwrap();
+    let named = |p: &Plan, key: &crate::heuristic::pdb::TableKey| {
+        let cells: Vec<String> = key.cells.iter().map(u8::to_string).collect();
+        let name = format!("pattern 6x6 cells {}", cells.join(","));
+        p.tables.iter().any(|t| t.name == name)
+    };
+    let p = auto("6x6", &Tables::default());
+    let phase = &p.phases[0];
+    assert_eq!(phase.beam_ranking, Some(BeamRanking::WithShiftedTables));
+    assert_eq!(phase.ranking_partition(&puzzle), Some(shifted.clone()));
+    assert!(shifted.keys().iter().all(|k| named(&p, k)));
+    assert!(
+        p.to_string()
+            .contains("ranked by linear-conflict+tables+shifted"),
+        "{p}"
+    );
+    // 11.3 million entries for the bound's tables fit 15 million; 8.6 million more do not.
+    let tight = Tables::new(
+        None,
+        TablePolicy {
+            max_build_entries: 15_000_000,
+            ..TablePolicy::default()
+        },
+    );
+    let p = auto("6x6", &tight);
+    assert_eq!(p.heuristic().unwrap().to_string(), "pdb:4-4-4-4-4-4-4-4-3");
+    assert_eq!(p.phases[0].beam_ranking, Some(BeamRanking::WithTables));
+    assert_eq!(p.phases[0].ranking_partition(&puzzle), None);
+    assert!(!shifted.keys().iter().any(|k| named(&p, k)));
+    // Other shapes: the tables alone, or linear conflict; other phases: no beams.
+    assert_eq!(
+        auto("5x5", &Tables::default()).phases[0].beam_ranking,
+        Some(BeamRanking::WithTables)
+    );
+    assert_eq!(
+        auto("7x7", &Tables::default()).phases[0].beam_ranking,
+        Some(BeamRanking::LinearConflict)
+    );
+    assert_eq!(auto("3x3", &Tables::default()).phases[0].beam_ranking, None);
+    let named_heuristic = SolveOptions {
+        heuristic: Some("pdb".parse().unwrap()),
+        ..SolveOptions::default()
+    };
+    let p = plan(&g, &named_heuristic, &Tables::default()).unwrap();
+    assert_eq!(p.phases[0].beam_ranking, None);
+}
