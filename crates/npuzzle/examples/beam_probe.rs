@@ -14,8 +14,9 @@
 //!   (`Larger`).
 //!
 //! `SPEC` is sizes (`5-5-5-5-5-5-5`) or a layout drawn for the blank in the top-left corner
-//! (`".HHEEB JHHEEB JGGDDB IGGDDA IFFCCA IFFCCA"`, see `Partition::drawn`). Tables come from
-//! the user's cache directory, built there first when missing (which can take long).
+//! (`".HHEEB JHHEEB JGGDDB IGGDDA IFFCCA IFFCCA"`, see `Partition::drawn`). Tables are read
+//! from the directory `NPUZZLE_PDB_DIR` names, and built and saved there when missing (which
+//! can take long); without it they are built in memory on every run.
 
 use std::io::BufRead;
 use std::time::Instant;
@@ -39,7 +40,8 @@ fn main() {
     let shape: Shape = args[0].parse().expect("a size");
     let goal = GoalSpec::Standard.board(shape).unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();
-    let tables = Tables::new(None, TablePolicy::default());
+    let dir = std::env::var_os("NPUZZLE_PDB_DIR").map(std::path::PathBuf::from);
+    let tables = Tables::new(dir, TablePolicy::default());
     let db = |spec: &str| {
         let partition = if spec.contains('.') {
             Partition::drawn(shape, goal.blank(), spec).expect("a layout")
