@@ -284,47 +284,13 @@ fn on_6x6_boards_weighted_idastar_starts_below_the_weight_that_answered() {
 }
 
 /// Beams ranked by linear conflict plus the tables (what 6×6 gets with its 5-tile tables
-/// cached), on Korf's first 15-puzzles with 5-5-5 tables and a schedule that starts its
-/// beams at 16 cells and leaves no time to prove: a beam answers each, its path replays,
-/// and neither it nor the bound passes the published optimum.
+/// cached), and by those plus a second partition's (what a fresh 6×6 gets: `auto`'s 4-tile
+/// tables and the shifted ones), on Korf's first 15-puzzles with 5-5-5 tables and 6-6-3 as
+/// the second, a schedule that starts its beams at 16 cells and leaves no time to prove: a
+/// beam answers each, its path replays, and neither it nor the bound passes the published
+/// optimum.
 #[test]
 fn beams_ranked_with_the_tables_answer_within_the_bounds() {
-    let goal = korf_goal();
-    let puzzle = Puzzle::new(&goal).unwrap();
-    let partition = Partition::new(goal.shape(), goal.blank(), &[5, 5, 5]).unwrap();
-    let db = PatternDatabase::from_tables(&puzzle, &partition, common::tables()).unwrap();
-    let schedule = anytime::Schedule {
-        beam_from_cells: 16,
-        beam_ranking: anytime::BeamRanking::for_tables(5, goal.shape()),
-        improve_share: 1.0,
-        ..anytime::Schedule::default()
-    };
-    assert_eq!(schedule.beam_ranking, anytime::BeamRanking::WithTables);
-    for inst in instances("korf100-15puzzle.txt", "4x4").iter().take(10) {
-        let out = anytime::run_with(
-            &puzzle,
-            &inst.board,
-            db.search(),
-            within(Some(Duration::from_millis(300)), None),
-            &schedule,
-        );
-        let what = format!("Korf #{}", inst.index);
-        check(&inst.board, &goal, &out, inst.optimal as u64, &what);
-        assert!(
-            out.improvements.iter().any(|i| i.by.starts_with("beam")),
-            "{what}: no beam answered: {:?}",
-            out.improvements
-        );
-    }
-}
-
-/// Beams ranked by linear conflict, the run's tables and a second partition's (what a
-/// fresh 6×6 gets: `auto`'s 4-tile tables and the shifted ones), on Korf's first
-/// 15-puzzles with 5-5-5 tables and 6-6-3 as the second, a schedule that starts its beams
-/// at 16 cells and leaves no time to prove: a beam answers each, its path replays, and
-/// neither it nor the bound passes the published optimum.
-#[test]
-fn beams_ranked_with_a_second_partition_answer_within_the_bounds() {
     let goal = korf_goal();
     let puzzle = Puzzle::new(&goal).unwrap();
     let db = |sizes: &[usize]| {
@@ -332,29 +298,39 @@ fn beams_ranked_with_a_second_partition_answer_within_the_bounds() {
         PatternDatabase::from_tables(&puzzle, &partition, common::tables()).unwrap()
     };
     let (tables, second) = (db(&[5, 5, 5]), db(&[6, 6, 3]));
-    let schedule = anytime::Schedule {
-        beam_from_cells: 16,
-        beam_ranking: anytime::BeamRanking::WithShiftedTables,
-        improve_share: 1.0,
-        ..anytime::Schedule::default()
-    };
-    for inst in instances("korf100-15puzzle.txt", "4x4").iter().take(10) {
-        let out = anytime::run_ranked(
-            &puzzle,
-            &inst.board,
-            tables.search(),
+    let with_tables = anytime::BeamRanking::for_tables(5, goal.shape());
+    assert_eq!(with_tables, anytime::BeamRanking::WithTables);
+    for (ranking, shifted) in [
+        (with_tables, None),
+        (
+            anytime::BeamRanking::WithShiftedTables,
             Some(second.search()),
-            within(Some(Duration::from_millis(300)), None),
-            &schedule,
-            None,
-        );
-        let what = format!("Korf #{}", inst.index);
-        check(&inst.board, &goal, &out, inst.optimal as u64, &what);
-        assert!(
-            out.improvements.iter().any(|i| i.by.starts_with("beam")),
-            "{what}: no beam answered: {:?}",
-            out.improvements
-        );
+        ),
+    ] {
+        let schedule = anytime::Schedule {
+            beam_from_cells: 16,
+            beam_ranking: ranking,
+            improve_share: 1.0,
+            ..anytime::Schedule::default()
+        };
+        for inst in instances("korf100-15puzzle.txt", "4x4").iter().take(10) {
+            let out = anytime::run_ranked(
+                &puzzle,
+                &inst.board,
+                tables.search(),
+                shifted.clone(),
+                within(Some(Duration::from_millis(300)), None),
+                &schedule,
+                None,
+            );
+            let what = format!("Korf #{}, {ranking}", inst.index);
+            check(&inst.board, &goal, &out, inst.optimal as u64, &what);
+            assert!(
+                out.improvements.iter().any(|i| i.by.starts_with("beam")),
+                "{what}: no beam answered: {:?}",
+                out.improvements
+            );
+        }
     }
 }
 
