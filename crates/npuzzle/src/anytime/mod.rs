@@ -241,7 +241,8 @@ pub struct AnytimeOutcome {
 ///
 /// The beams rank by linear conflict here: the engine cannot see a heuristic's tables. A
 /// caller with pattern databases passes [`run_with`] a schedule whose `beam_ranking` is
-/// [`BeamRanking::for_tables`], as `solve` does.
+/// [`BeamRanking::for_tables`] (and [`run_ranked`] the shifted partition's tables), as
+/// `solve` does with the plan's ranking (`Phase::beam_ranking`).
 pub fn run<H: IncrementalHeuristic + Clone + Send>(
     puzzle: &Puzzle,
     start: &Board,
