@@ -58,30 +58,28 @@ pub(super) fn table_needs(
     tables: &Tables,
     needs: &mut Vec<TableNeed>,
 ) -> Result<(), SolveError> {
-    let mut add = |need: TableNeed| {
-        if !needs.iter().any(|n| n.name == need.name) {
-            needs.push(need);
-        }
-    };
     match spec {
         HeuristicSpec::Perfect => {
             let entries = perfect_entries(puzzle.cells());
             let in_memory = tables.perfect_in_memory(puzzle);
-            add(TableNeed {
-                name: format!("exact {}", puzzle.shape),
-                entries,
-                bytes: entries,
-                source: if in_memory {
-                    TableSourceKind::Memory
-                } else {
-                    TableSourceKind::Build
+            add_need(
+                needs,
+                TableNeed {
+                    name: format!("exact {}", puzzle.shape),
+                    entries,
+                    bytes: entries,
+                    source: if in_memory {
+                        TableSourceKind::Memory
+                    } else {
+                        TableSourceKind::Build
+                    },
+                    seconds: if in_memory {
+                        0.0
+                    } else {
+                        entries as f64 / PERFECT_ENTRIES_PER_SECOND
+                    },
                 },
-                seconds: if in_memory {
-                    0.0
-                } else {
-                    entries as f64 / PERFECT_ENTRIES_PER_SECOND
-                },
-            });
+            );
         }
         HeuristicSpec::Pdb(p) => {
             let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
@@ -125,9 +123,15 @@ pub(super) fn partition_needs(partition: &Partition, tables: &Tables, needs: &mu
             source,
             seconds,
         };
-        if !needs.iter().any(|n| n.name == need.name) {
-            needs.push(need);
-        }
+        add_need(needs, need);
+    }
+}
+
+/// Adds `need` unless a table of its name is there already (two phases, or a heuristic
+/// and the beams' ranking, may share tables).
+fn add_need(needs: &mut Vec<TableNeed>, need: TableNeed) {
+    if !needs.iter().any(|n| n.name == need.name) {
+        needs.push(need);
     }
 }
 

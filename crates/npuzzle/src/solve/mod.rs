@@ -404,11 +404,7 @@ fn shifted_tables<'c>(
         },
         ..control
     };
-    let built = watched(share, |progress| {
-        PatternDatabase::new(puzzle, partition, tables, progress)
-            .map(|(db, _)| db)
-            .map_err(HeuristicError::from)
-    });
+    let built = pdb_watched(partition, puzzle, tables, share);
     (
         built.ok().and_then(Result::ok).map(|(db, _)| db),
         less_time_used(control, began),
@@ -624,9 +620,22 @@ fn pdb_for_search<'a, 's>(
         Source::Tables(tables) => tables,
     };
     let partition = spec.partition(puzzle).map_err(HeuristicError::from)?;
+    Ok(pdb_watched(&partition, puzzle, tables, control)?
+        .map(|(db, control)| (Have::Own(Box::new(db)), control)))
+}
+
+/// The pattern database of `partition`, its missing tables built under `control`
+/// ([`watched`]), and the control left for the search.
+#[allow(clippy::type_complexity)]
+fn pdb_watched<'a>(
+    partition: &Partition,
+    puzzle: &Puzzle,
+    tables: &Tables,
+    control: Control<'a>,
+) -> Result<Result<(PatternDatabase, Control<'a>), SearchOutcome>, SolveError> {
     watched(control, |progress| {
-        PatternDatabase::new(puzzle, &partition, tables, progress)
-            .map(|(db, _)| Have::Own(Box::new(db)))
+        PatternDatabase::new(puzzle, partition, tables, progress)
+            .map(|(db, _)| db)
             .map_err(HeuristicError::from)
     })
 }
