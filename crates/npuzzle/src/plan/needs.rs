@@ -61,25 +61,22 @@ pub(super) fn table_needs(
     match spec {
         HeuristicSpec::Perfect => {
             let entries = perfect_entries(puzzle.cells());
-            let in_memory = tables.perfect_in_memory(puzzle);
-            add_need(
-                needs,
-                TableNeed {
-                    name: format!("exact {}", puzzle.shape),
-                    entries,
-                    bytes: entries,
-                    source: if in_memory {
-                        TableSourceKind::Memory
-                    } else {
-                        TableSourceKind::Build
-                    },
-                    seconds: if in_memory {
-                        0.0
-                    } else {
-                        entries as f64 / PERFECT_ENTRIES_PER_SECOND
-                    },
-                },
-            );
+            let (source, seconds) = if tables.perfect_in_memory(puzzle) {
+                (TableSourceKind::Memory, 0.0)
+            } else {
+                (
+                    TableSourceKind::Build,
+                    entries as f64 / PERFECT_ENTRIES_PER_SECOND,
+                )
+            };
+            let need = TableNeed {
+                name: format!("exact {}", puzzle.shape),
+                entries,
+                bytes: entries,
+                source,
+                seconds,
+            };
+            add_need(needs, need);
         }
         HeuristicSpec::Pdb(p) => {
             let partition = p.partition(puzzle).map_err(HeuristicError::from)?;
