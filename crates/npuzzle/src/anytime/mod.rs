@@ -105,8 +105,13 @@ impl Default for Schedule {
         Schedule {
             // 5 and 3 answer in milliseconds up to 5×5 and are what answers at all on 6×6
             // and up with linear conflict (W = 2 took 10 s there).
+            // Steps of 0.05 from 1.4 to 1.2: each weight runs until it answers, and on a
+            // hard board a step too far (1.6 to 1.4) found nothing in the whole budget
+            // where 1.5 answered. On Korf & Felner's 50 at 10 s: 1.0135 × optimal with
+            // 6-6-6-6 and 1.0210 with 5-5-5-5-4, against 1.0171 and 1.0254 with steps of
+            // 0.1 to 0.2, and 1.0159 and 1.0238 with steps finer still (docs/performance.md).
             weights: vec![
-                2.0, 1.6, 1.4, 1.3, 1.2, 1.15, 1.1, 1.07, 1.05, 1.03, 1.02, 1.01,
+                2.0, 1.6, 1.5, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.07, 1.05, 1.03, 1.02, 1.01,
             ],
             // None by default: the beam searches answer better in the same time (204.1
             // against 207.5 with both, first ten 6×6 boards at 15 s). 5, 3 and 2 were the
