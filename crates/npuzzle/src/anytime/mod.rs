@@ -103,13 +103,12 @@ pub struct Schedule {
 impl Default for Schedule {
     fn default() -> Schedule {
         Schedule {
-            // 5 and 3 answer in milliseconds up to 5×5 and are what answers at all on 6×6
-            // and up with linear conflict (W = 2 took 10 s there).
-            // Steps of 0.05 from 1.4 to 1.2: each weight runs until it answers, and on a
-            // hard board a step too far (1.6 to 1.4) found nothing in the whole budget
-            // where 1.5 answered. On Korf & Felner's 50 at 10 s: 1.0135 × optimal with
-            // 6-6-6-6 and 1.0210 with 5-5-5-5-4, against 1.0171 and 1.0254 with steps of
-            // 0.1 to 0.2, and 1.0159 and 1.0238 with steps finer still (docs/performance.md).
+            // Steps of 0.1 from 1.6 to 1.4 and 0.05 from 1.4 to 1.2: each weight runs until
+            // it answers, and on a hard board a step too far (1.6 to 1.4) found nothing in
+            // the whole budget where 1.5 answered. On Korf & Felner's 50 at 10 s: 1.0135 ×
+            // optimal with 6-6-6-6 and 1.0210 with 5-5-5-5-4, against 1.0171 and 1.0254
+            // with 2, 1.6, 1.4, 1.3, 1.2, …, and 1.0159 and 1.0238 with steps finer still
+            // (docs/performance.md).
             weights: vec![
                 2.0, 1.6, 1.5, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.07, 1.05, 1.03, 1.02, 1.01,
             ],
