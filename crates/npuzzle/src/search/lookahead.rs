@@ -54,6 +54,11 @@ pub(crate) struct Looked {
 }
 
 impl Looked {
+    /// Whether it ends the search it serves: it found a path, or the caller's limit stopped it.
+    pub fn ends_search(&self) -> bool {
+        self.moves.is_some() || self.stopped_by.is_some()
+    }
+
     /// Adds its counters to those of the search it serves.
     pub fn add_to(&self, stats: &mut SearchStats) {
         stats.generated += self.stats.generated;

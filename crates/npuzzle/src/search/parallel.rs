@@ -84,7 +84,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     let look = |how: &mut Deepening<'_>, bound: u32, previous: u64, stats: &mut SearchStats| {
         let looked = how.look(bound, previous, stats.generated)?;
         looked.add_to(stats);
-        if looked.moves.is_none() && looked.stopped_by.is_none() {
+        if !looked.ends_search() {
             return None;
         }
         stats.final_open = looked.moves.as_ref().map_or(0, |m| m.len() as u64);
@@ -153,7 +153,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         let (looked, searched) = iterate(&iteration, &heuristic, lookahead, previous, &stats);
         if let Some(looked) = looked {
             looked.add_to(&mut stats);
-            if looked.moves.is_some() || looked.stopped_by.is_some() {
+            if looked.ends_search() {
                 stats.final_open = looked.moves.as_ref().map_or(0, |m| m.len() as u64);
                 (outcome.moves, outcome.stopped_by) = (looked.moves, looked.stopped_by);
                 break;
@@ -335,7 +335,7 @@ fn iterate<H: IncrementalHeuristic + Clone + Send>(
                 .generated
                 .fetch_add(l.stats.generated, Ordering::Relaxed);
             shared.looking.store(false, Ordering::Relaxed);
-            let ends = l.moves.is_some() || l.stopped_by.is_some();
+            let ends = l.ends_search();
             looked = Some(l);
             if ends {
                 shared.halt.store(true, Ordering::Relaxed);
