@@ -159,30 +159,23 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 break;
             }
         }
-        let Searched {
-            aboves,
-            results,
-            found,
-            halted,
-            generated_now,
-            reached,
-        } = searched;
+        let found = searched.found;
         // The iteration's own nodes (the next lookahead's budget) are counted from here.
         let before = stats.generated;
         // Units in serial order up to the one that found the goal (all of them otherwise).
         let last_unit = if found == usize::MAX {
             units.len()
         } else {
-            reached[found] + 1
+            searched.reached[found] + 1
         };
         let mut next_bound = u32::MAX;
-        for a in &aboves[..last_unit] {
+        for a in &searched.aboves[..last_unit] {
             stats.generated += a.generated;
             stats.expanded += a.expanded;
             stats.max_open = stats.max_open.max(a.max_open);
             next_bound = next_bound.min(a.next_bound);
         }
-        for (k, r) in &results {
+        for (k, r) in &searched.results {
             if *k > found {
                 continue;
             }
@@ -191,8 +184,9 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             stats.max_open = stats.max_open.max(r.max_open);
             next_bound = next_bound.min(r.next_bound);
         }
-        if found != usize::MAX && !halted {
-            let moves = results
+        if found != usize::MAX && !searched.halted {
+            let moves = searched
+                .results
                 .into_iter()
                 .find(|(k, _)| *k == found)
                 .and_then(|(_, r)| r.moves);
@@ -200,8 +194,9 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             outcome.moves = moves;
             break;
         }
-        if halted {
-            outcome.stopped_by = Some(why_halted(&control, generated_now, deadline));
+        if searched.halted {
+            let generated = searched.generated_now;
+            outcome.stopped_by = Some(why_halted(&control, generated, deadline));
             break;
         }
         previous = stats.generated - before;
