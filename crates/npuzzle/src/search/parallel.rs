@@ -267,8 +267,9 @@ struct Searched {
 /// stops the units, and its outcome is what the serial order would have given, the
 /// lookahead coming first there: the units' work is dropped uncounted. Otherwise the
 /// iteration's counts are the serial ones as before, so counts and paths do not depend on
-/// the threads or timing. (On Korf & Felner's ten easiest 24-puzzles on two threads, the
-/// lookaheads that found nothing took 15 s of a 130 s run, the other core idle meanwhile.)
+/// the threads or timing. Why beside: lookaheads that find nothing are about a tenth of a
+/// proof's time (15 s of 130 s on Korf & Felner's ten easiest 24-puzzles), which the other
+/// threads would spend waiting.
 fn iterate<H: IncrementalHeuristic + Clone + Send>(
     it: &Iteration<'_, '_>,
     heuristic: &H,
