@@ -5,6 +5,7 @@ Usage:
     python3 scripts/bench-anytime.py korf50 --time-limit 10 [--first N] [--jobs 1]
     python3 scripts/bench-anytime.py random --size 6x6 --count 100 --time-limit 15
     python3 scripts/bench-anytime.py random --size 6x6 --moves 300 --count 10 --time-limit 15
+    python3 scripts/bench-anytime.py random --size 6x6 --scramble 1000 --count 40 --time-limit 15
 
 `korf50` solves Korf & Felner's 50 random 24-puzzles (data/korf50-24puzzle.txt, blank-first
 goal) and reports the mean length over the published optimal lengths, checking every answer
@@ -13,8 +14,12 @@ solves `npuzzle random --seed 1` boards of a size and reports the mean length, m
 bound and their ratio; with `--moves M` the boards are `M`-move random walks from the goal
 instead (`npuzzle random --moves M`), easier than uniform ones, as the learned solver's
 test states are (its 24-puzzle set averages 89.4 moves against 100.8 for uniform boards;
-300-move walks on 5×5 come close). Every path is replayed by the solver's own JSON (`solvable`, `moves`)
-and here again, independently.
+300-move walks on 5×5 come close). With `--scramble S` they are made as the learned solver's
+code makes its states (`environments/n_puzzle.py` in `forestagostinelli/DeepCubeA`): `S` steps
+back from the goal, each in one of the four directions at random, a step off the board doing
+nothing and a step free to undo the last (seeded here, so runs repeat); 1,000 such steps give
+5×5 boards like its 24-puzzle test set (see `docs/performance.md`). Every path is replayed by
+the solver's own JSON (`solvable`, `moves`) and here again, independently.
 
 All boards run in one `npuzzle batch --jobs N` process (one thread per board), so the tables
 are loaded once, as a long-running program would hold them; `--jobs 2` runs two boards at
@@ -23,6 +28,7 @@ once (on a 2-core machine, one core each, when nothing else is running: check `u
 
 import argparse
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -47,6 +53,27 @@ def replay(size, start, goal, moves):
         tiles[b], tiles[n] = tiles[n], 0
         b = n
     return tiles == list(goal)
+
+
+def scrambled(size, steps, count, seed=1):
+    """`count` boards (standard goal, blank last), each `steps` random steps back from the
+    goal as the learned solver's generator takes them: a direction drawn from four, a step
+    off the board leaving the board as it is, and nothing against undoing the last step."""
+    rows, cols = (int(x) for x in size.split("x"))
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
+        tiles = list(range(1, rows * cols)) + [0]
+        blank = rows * cols - 1
+        for _ in range(steps):
+            dr, dc = rng.choice(((-1, 0), (1, 0), (0, -1), (0, 1)))
+            r, c = divmod(blank, cols)
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                to = (r + dr) * cols + c + dc
+                tiles[blank], tiles[to] = tiles[to], 0
+                blank = to
+        boards.append(" ".join(map(str, tiles)))
+    return boards
 
 
 def solve_all(boards, size, goal, time_limit, jobs):
@@ -81,6 +108,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--moves", type=int, default=None,
                     help="random: boards walked this many random moves from the goal")
+    ap.add_argument("--scramble", type=int, default=None,
+                    help="random: boards scrambled this many steps as the learned solver's "
+                         "generator does (undoing allowed, steps off the board doing nothing)")
     ap.add_argument("--lengths", action="store_true",
                     help="also print each board's length and lower bound")
     ap.add_argument("--npuzzle", default=None,
@@ -97,6 +127,12 @@ def main():
             nums = line.split()
             boards.append(" ".join(nums[:25]))
             optimal.append(int(nums[25]))
+    elif args.scramble is not None:
+        if args.moves:
+            sys.exit("--moves and --scramble make boards in two different ways: give one")
+        size, goal = args.size, "standard"
+        boards = scrambled(size, args.scramble, args.count)
+        optimal = [None] * len(boards)
     else:
         size, goal = args.size, "standard"
         walk = ["--moves", str(args.moves)] if args.moves else []
@@ -124,6 +160,9 @@ def main():
     mean_len = sum(lengths) / n
     mean_lb = sum(bounds) / n
     walked = f", {args.moves}-move walks" if args.set == "random" and args.moves else ""
+    if args.set == "random" and args.scramble is not None:
+        walked = f", scrambled {args.scramble} steps"
+
     print(f"{args.set} {size}{walked}: {n} boards, --time-limit {args.time_limit}, "
           "one thread each")
     print(f"  mean length {mean_len:.2f}, mean lower bound {mean_lb:.2f}, "
