@@ -121,6 +121,8 @@ def main():
         NPUZZLE = Path(args.npuzzle)
 
     if args.set == "korf50":
+        if args.moves or args.scramble is not None:
+            sys.exit("korf50 is a fixed set: --moves and --scramble are for random")
         size, goal = "5x5", "blank-first"
         boards, optimal = [], []
         for line in (ROOT / "data" / "korf50-24puzzle.txt").read_text().splitlines():
@@ -162,7 +164,6 @@ def main():
     walked = f", {args.moves}-move walks" if args.set == "random" and args.moves else ""
     if args.set == "random" and args.scramble is not None:
         walked = f", scrambled {args.scramble} steps"
-
     print(f"{args.set} {size}{walked}: {n} boards, --time-limit {args.time_limit}, "
           "one thread each")
     print(f"  mean length {mean_len:.2f}, mean lower bound {mean_lb:.2f}, "
