@@ -106,11 +106,12 @@ def main():
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--first", type=int, default=None, help="only the first N boards")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--moves", type=int, default=None,
-                    help="random: boards walked this many random moves from the goal")
-    ap.add_argument("--scramble", type=int, default=None,
-                    help="random: boards scrambled this many steps as the learned solver's "
-                         "generator does (undoing allowed, steps off the board doing nothing)")
+    made = ap.add_mutually_exclusive_group()
+    made.add_argument("--moves", type=int, default=None,
+                      help="random: boards walked this many random moves from the goal")
+    made.add_argument("--scramble", type=int, default=None,
+                      help="random: boards scrambled this many steps as the learned solver's "
+                           "generator does (undoing allowed, steps off the board doing nothing)")
     ap.add_argument("--lengths", action="store_true",
                     help="also print each board's length and lower bound")
     ap.add_argument("--npuzzle", default=None,
@@ -129,20 +130,20 @@ def main():
             nums = line.split()
             boards.append(" ".join(nums[:25]))
             optimal.append(int(nums[25]))
-    elif args.scramble is not None:
-        if args.moves:
-            sys.exit("--moves and --scramble make boards in two different ways: give one")
-        size, goal = args.size, "standard"
-        boards = scrambled(size, args.scramble, args.count)
-        optimal = [None] * len(boards)
+        made = ""
     else:
         size, goal = args.size, "standard"
-        walk = ["--moves", str(args.moves)] if args.moves else []
-        text = subprocess.run(
-            [str(NPUZZLE), "random", "--size", size, "--count", str(args.count), "--seed", "1"]
-            + walk,
-            capture_output=True, text=True, check=True).stdout
-        boards = [l for l in text.splitlines() if l.strip()]
+        if args.scramble is not None:
+            boards = scrambled(size, args.scramble, args.count)
+            made = f", scrambled {args.scramble} steps"
+        else:
+            walk = ["--moves", str(args.moves)] if args.moves else []
+            text = subprocess.run(
+                [str(NPUZZLE), "random", "--size", size, "--count", str(args.count),
+                 "--seed", "1"] + walk,
+                capture_output=True, text=True, check=True).stdout
+            boards = [l for l in text.splitlines() if l.strip()]
+            made = f", {args.moves}-move walks" if args.moves else ""
         optimal = [None] * len(boards)
     if args.first:
         boards, optimal = boards[:args.first], optimal[:args.first]
@@ -161,10 +162,7 @@ def main():
     n = len(results)
     mean_len = sum(lengths) / n
     mean_lb = sum(bounds) / n
-    walked = f", {args.moves}-move walks" if args.set == "random" and args.moves else ""
-    if args.set == "random" and args.scramble is not None:
-        walked = f", scrambled {args.scramble} steps"
-    print(f"{args.set} {size}{walked}: {n} boards, --time-limit {args.time_limit}, "
+    print(f"{args.set} {size}{made}: {n} boards, --time-limit {args.time_limit}, "
           "one thread each")
     print(f"  mean length {mean_len:.2f}, mean lower bound {mean_lb:.2f}, "
           f"ratio {mean_len / mean_lb:.3f}")
