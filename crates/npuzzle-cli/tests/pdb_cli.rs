@@ -261,3 +261,48 @@ fn build_optimal_makes_what_solve_optimal_uses() {
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
 }
+
+#[test]
+fn list_keeps_its_columns_for_long_file_names() {
+    // 3x3 names are 18 characters, 5x5 ones 23, 6x6 ones 25: every row's columns start
+    // where the header's do.
+    let dir = TempDir::new().unwrap();
+    for (size, partition) in [
+        ("3x3", "4-4"),
+        ("5x5", "3-3-3-3-3-3-3-3"),
+        ("6x6", "3-3-3-3-3-3-3-3-3-3-3-2"),
+    ] {
+        npuzzle(&dir)
+            .args(["pdb", "build", "--size", size, "--partition", partition])
+            .assert()
+            .success();
+    }
+    let out = npuzzle(&dir).args(["pdb", "list"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().find(|l| l.starts_with("file")).unwrap();
+    let column = |line: &str, word: &str| line.find(word).unwrap();
+    let (shape_at, cells_at, status_at) = (
+        column(header, "shape") + "shape".len(),
+        column(header, "goal cells"),
+        column(header, "status"),
+    );
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains(".pdb.bin")).collect();
+    assert_eq!(rows.len(), 2 + 8 + 12, "{text}");
+    for row in rows {
+        let shape = ["3x3", "5x5", "6x6"]
+            .iter()
+            .find(|s| row.contains(&format!(" {s} ")))
+            .unwrap();
+        assert_eq!(
+            column(row, &format!(" {shape} ")) + 1 + shape.len(),
+            shape_at,
+            "{text}"
+        );
+        assert!(
+            row[cells_at..].starts_with(|c: char| c.is_ascii_digit()),
+            "{text}"
+        );
+        assert_eq!(&row[status_at..], "ok", "{text}");
+    }
+}

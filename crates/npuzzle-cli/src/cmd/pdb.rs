@@ -271,8 +271,14 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
         println!("No pattern databases cached yet (npuzzle pdb build --size 4x4 --partition 7-8).");
         return Ok(Outcome::Success);
     }
+    // The name column as wide as the longest name (18 characters on 3x3, 25 on 6x6). A
+    // pattern's cells fit 24: at most 8 of them, numbered below 64.
+    let name_width = files
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().chars().count()))
+        .fold(22, usize::max);
     println!(
-        "{:<22} {:>5} {:>5} {:>5} {:>11} {:>10}  {:<24} status",
+        "{:<name_width$} {:>5} {:>5} {:>5} {:>11} {:>10}  {:<24} status",
         "file", "shape", "tiles", "blank", "entries", "size", "goal cells"
     );
     let mut shapes = Vec::new();
@@ -300,7 +306,7 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
                 };
                 let cells: Vec<String> = h.key.cells.iter().map(u8::to_string).collect();
                 println!(
-                    "{name:<22} {:>5} {:>5} {:>5} {:>11} {:>10}  {:<24} {status}",
+                    "{name:<name_width$} {:>5} {:>5} {:>5} {:>11} {:>10}  {:<24} {status}",
                     h.key.shape.to_string(),
                     h.key.cells.len(),
                     h.key.blank,
@@ -314,7 +320,7 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
             }
             Err(why) => {
                 bad += 1;
-                println!("{name:<22} BAD: {why}");
+                println!("{name:<name_width$} BAD: {why}");
             }
         }
     }
