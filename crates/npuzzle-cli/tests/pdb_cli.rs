@@ -289,6 +289,17 @@ fn list_keeps_its_columns_for_long_file_names() {
     );
     let rows: Vec<&str> = text.lines().filter(|l| l.contains(".pdb.bin")).collect();
     assert_eq!(rows.len(), 2 + 8 + 12, "{text}");
+    // And what they hold on disk in all, to the megabyte's tenth.
+    let bytes: u64 = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".pdb.bin"))
+        .map(|e| e.metadata().unwrap().len())
+        .sum();
+    assert!(
+        text.contains(&format!("22 files, {:.1} MB on disk", bytes as f64 / 1e6)),
+        "{text}"
+    );
     for row in rows {
         let shape = ["3x3", "5x5", "6x6"]
             .iter()

@@ -324,6 +324,17 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
             }
         }
     }
+    let on_disk: u64 = files
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    println!(
+        "{} files, {} on disk (any of them may be deleted: a table is built again when a \
+         search needs it)",
+        files.len(),
+        megabytes(on_disk)
+    );
     for shape in shapes {
         for goal in GoalSpec::NAMED {
             let Ok(board) = goal.board(shape) else {
