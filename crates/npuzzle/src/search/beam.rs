@@ -123,7 +123,11 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
     let mut layer: Vec<K> = vec![K::pack(start)];
     let mut layer_h: Vec<u32> = vec![heuristic.init(start)];
     let mut layer_saved = vec![0u8; saved_len];
-    heuristic.save(&mut layer_saved);
+    // Saved only by a heuristic that says it can (a sum with a part that cannot has no
+    // layout to write).
+    if restores {
+        heuristic.save(&mut layer_saved);
+    }
     let mut back: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut recent: VecDeque<FxHashSet<K>> = VecDeque::new();
     // Bytes of `back`, which grows by every kept state.
@@ -209,8 +213,10 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
                     tiles.swap(blank, to);
                     let (child_h, undo) = heuristic.apply(&tiles, h, tile, to, blank, m);
                     let slot = candidates.len();
-                    candidates_saved.resize((slot + 1) * saved_len, 0);
-                    heuristic.save(&mut candidates_saved[slot * saved_len..]);
+                    if restores {
+                        candidates_saved.resize((slot + 1) * saved_len, 0);
+                        heuristic.save(&mut candidates_saved[slot * saved_len..]);
+                    }
                     heuristic.undo(undo);
                     tiles.swap(blank, to);
                     candidates.push(Candidate {
@@ -353,7 +359,7 @@ mod tests {
 
     use super::*;
     use crate::generate;
-    use crate::heuristic::LinearConflict;
+    use crate::heuristic::{LinearConflict, RankingSum};
     use crate::search::{bfs, Limits};
     use crate::{Board, GoalSpec};
 
@@ -471,6 +477,25 @@ mod tests {
             assert_eq!(Some(path), fresh.moves, "{size}");
             assert_eq!(saved.stats.generated, fresh.stats.generated, "{size}");
         }
+    }
+
+    /// A ranking with a part that cannot save its state (linear conflict plus [`Fresh`]) is
+    /// evaluated afresh for each kept state; it ranks as linear conflict alone (every value
+    /// doubled), so the paths are the same. The beam used to ask the sum to save its state
+    /// anyway, and the sum panicked splitting an empty buffer.
+    #[test]
+    fn a_sum_whose_part_cannot_save_is_evaluated_afresh() {
+        let (goal, puzzle) = setup("5x5");
+        let start = generate::random_solvable(&goal, &mut generate::rng(3));
+        let tiles = puzzle.encode(&start);
+        let lc = LinearConflict::new(&puzzle);
+        let sum = RankingSum::new(lc.clone(), Fresh(lc.clone()));
+        assert!(sum.saved_bytes().is_none());
+        let summed = beam(&puzzle, &tiles, sum, 300, u32::MAX, Control::default());
+        let alone = beam(&puzzle, &tiles, lc, 300, u32::MAX, Control::default());
+        let path = summed.moves.expect("a path");
+        assert_eq!(start.replay(&path).unwrap(), goal);
+        assert_eq!(Some(path), alone.moves);
     }
 
     /// The time and memory limits stop a beam and say so.
