@@ -16,6 +16,7 @@
 
 mod combine;
 mod euclidean;
+pub mod learned;
 mod lehmer;
 mod linear_conflict;
 mod manhattan;
