@@ -114,6 +114,8 @@ def main():
                            "generator does (undoing allowed, steps off the board doing nothing)")
     ap.add_argument("--lengths", action="store_true",
                     help="also print each board's length and lower bound")
+    ap.add_argument("--boards", action="store_true",
+                    help="print the boards, one a line, and solve none")
     ap.add_argument("--npuzzle", default=None,
                     help="the binary to run (default: target/release/npuzzle), say an older build")
     args = ap.parse_args()
@@ -147,6 +149,9 @@ def main():
         optimal = [None] * len(boards)
     if args.first:
         boards, optimal = boards[:args.first], optimal[:args.first]
+    if args.boards:
+        print("\n".join(boards))
+        return
 
     results = solve_all(boards, size, goal, args.time_limit, args.jobs)
     if len(results) != len(boards):

@@ -1,0 +1,382 @@
+//! Fits the 6×6 beams' learned ranking (`heuristic::RankingNet`) by bootstrap learning
+//! (Jabbari Arfaee, Zilles & Holte 2011): boards scrambled as the learned solver's generator
+//! scrambles them are solved by beams, every state of every path is labelled with the moves
+//! left on it, a network is fitted to the labels, and the next round's beams rank by it.
+//!
+//! ```text
+//! train_ranking gen COUNT SEED WIDTH OUT [NET]   # COUNT boards of 1,000 steps, beams WIDTH wide
+//! train_ranking fit NET DATA...                  # writes NET (the core's weights format)
+//! train_ranking beam NET|- WIDTH < boards        # one beam a board, its length; `-`: no network
+//! ```
+//!
+//! `gen` ranks by linear conflict plus `5-5-5-5-5-5-5`, corrected by `NET` when given, on
+//! two threads, and appends `(36 tiles, moves left)` records to `OUT`. Tables come from
+//! `NPUZZLE_PDB_DIR` (built there when missing). The rounds behind the shipped weights are
+//! in docs/performance.md.
+
+use std::io::{BufRead, Read, Write};
+use std::time::Instant;
+
+use npuzzle::heuristic::learned::{Corrected, RankingNet, HIDDEN};
+use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase};
+use npuzzle::heuristic::{IncrementalHeuristic, LinearConflict, RankingSum};
+use npuzzle::moves::Move;
+use npuzzle::puzzle::NO_CELL;
+use npuzzle::search::{beam, Control};
+use npuzzle::{Board, GoalSpec, Puzzle, Shape, TablePolicy, Tables};
+use rand::Rng;
+
+const CELLS: usize = 36;
+const ROWS: usize = CELLS * CELLS;
+/// The share of the fitted network's output the ranking adds to the sum (measured: 0.7
+/// ranked better than 0.3 and 1.0).
+const LAMBDA: f32 = 0.7;
+/// Steps of the learned solver's generator a board.
+const STEPS: usize = 1000;
+
+struct Setup {
+    shape: Shape,
+    goal: Board,
+    puzzle: Puzzle,
+    db: PatternDatabase,
+    /// `INNER=shifted`: the inner ranking is a fresh machine's, linear conflict plus
+    /// `auto`'s `4-4-4-4-4-4-4-4-3` plus the shifted partition's tables (this one).
+    shifted: Option<PatternDatabase>,
+}
+
+fn setup() -> Setup {
+    let shape: Shape = "6x6".parse().unwrap();
+    let goal = GoalSpec::Standard.board(shape).unwrap();
+    let puzzle = Puzzle::new(&goal).unwrap();
+    let dir = std::env::var_os("NPUZZLE_PDB_DIR").map(std::path::PathBuf::from);
+    let tables = Tables::new(dir, TablePolicy::default());
+    let fresh = std::env::var("INNER").is_ok_and(|i| i == "shifted");
+    let sizes: PartitionSpec = if fresh {
+        "4-4-4-4-4-4-4-4-3"
+    } else {
+        "5-5-5-5-5-5-5"
+    }
+    .parse()
+    .unwrap();
+    let partition = sizes.partition(&puzzle).unwrap();
+    let db = PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap();
+    let shifted = fresh.then(|| {
+        let partition = Partition::shifted(shape, goal.blank()).unwrap();
+        PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap()
+    });
+    Setup {
+        shape,
+        goal,
+        puzzle,
+        db,
+        shifted,
+    }
+}
+
+/// The learned solver's scramble: `steps` random directions, a step off the board a no-op.
+fn scramble(puzzle: &Puzzle, steps: usize, rng: &mut impl Rng) -> Vec<u8> {
+    let mut tiles = puzzle.goal.clone();
+    let mut blank = tiles.iter().position(|&t| t == 0).unwrap();
+    for _ in 0..steps {
+        let m = Move::ALL[rng.random_range(0..4)];
+        let to = puzzle.neighbours[blank][m.index()];
+        if to != NO_CELL {
+            let to = usize::from(to);
+            tiles.swap(blank, to);
+            blank = to;
+        }
+    }
+    tiles
+}
+
+fn solve(s: &Setup, net: Option<&RankingNet>, tiles: &[u8], width: usize) -> Option<Vec<Move>> {
+    let sum = RankingSum::new(LinearConflict::new(&s.puzzle), s.db.search());
+    match &s.shifted {
+        Some(shifted) => solve_by(s, RankingSum::new(sum, shifted.search()), net, tiles, width),
+        None => solve_by(s, sum, net, tiles, width),
+    }
+}
+
+/// A beam ranked by `sum`, corrected by `net` when given.
+fn solve_by<R: IncrementalHeuristic + Clone>(
+    s: &Setup,
+    sum: R,
+    net: Option<&RankingNet>,
+    tiles: &[u8],
+    width: usize,
+) -> Option<Vec<Move>> {
+    let out = match net {
+        Some(net) => beam(
+            &s.puzzle,
+            tiles,
+            Corrected::new(net, sum),
+            width,
+            100_000,
+            Control::default(),
+        ),
+        None => beam(&s.puzzle, tiles, sum, width, 100_000, Control::default()),
+    };
+    out.moves
+}
+
+fn load(path: &str) -> RankingNet {
+    RankingNet::from_bytes(&std::fs::read(path).unwrap()).expect("a weights file")
+}
+
+fn gen(args: &[String]) {
+    let count: usize = args[0].parse().unwrap();
+    let seed: u64 = args[1].parse().unwrap();
+    let width: usize = args[2].parse().unwrap();
+    let out_path = &args[3];
+    let net = args.get(4).map(|p| load(p));
+    let s = setup();
+    let threads = 2;
+    let began = Instant::now();
+    let results: Vec<Vec<u8>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|th| {
+                let (s, net) = (&s, net.as_ref());
+                scope.spawn(move || {
+                    let mut rng = npuzzle::generate::rng(seed * 1000 + th as u64);
+                    let mut bytes = Vec::new();
+                    let (mut total, mut solved) = (0, 0);
+                    for i in 0..count.div_ceil(threads) {
+                        let start = scramble(&s.puzzle, STEPS, &mut rng);
+                        // A beam can die out (every child seen before): skip the board.
+                        let Some(path) = solve(s, net, &start, width) else {
+                            continue;
+                        };
+                        let mut tiles = start.clone();
+                        let mut blank = tiles.iter().position(|&x| x == 0).unwrap();
+                        for (done, m) in path.iter().enumerate() {
+                            bytes.extend_from_slice(&tiles);
+                            bytes.push((path.len() - done).min(255) as u8);
+                            let to = usize::from(s.puzzle.neighbours[blank][m.index()]);
+                            tiles.swap(blank, to);
+                            blank = to;
+                        }
+                        assert_eq!(tiles, s.puzzle.goal, "the path replays");
+                        total += path.len();
+                        solved += 1;
+                        if th == 0 && i % 100 == 0 {
+                            eprintln!(
+                                "{} boards, mean {:.1} moves, {:.0} s",
+                                solved * threads,
+                                total as f64 / solved as f64,
+                                began.elapsed().as_secs_f64()
+                            );
+                        }
+                    }
+                    bytes
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out_path)
+        .unwrap();
+    for r in results {
+        f.write_all(&r).unwrap();
+    }
+}
+
+/// One labelled state: its tiles, the inner ranking in hundreds of moves, the moves left.
+struct Sample {
+    tiles: [u8; CELLS],
+    inner: f32,
+    target: f32,
+}
+
+/// The network being fitted: `y = b2 + c·d + w2·relu(Σ w[tile, cell] + b1 + wd·d)`, `d` the
+/// inner ranking in hundreds of moves. The ranking adds `LAMBDA × w2·relu(…)` to the sum.
+struct Params(Vec<f32>);
+
+const B1: usize = ROWS * HIDDEN;
+const WD: usize = B1 + HIDDEN;
+const W2: usize = WD + HIDDEN;
+const B2: usize = W2 + HIDDEN;
+const C: usize = B2 + 1;
+const PARAMS: usize = C + 1;
+
+impl Params {
+    /// `(hidden pre-activations, output)` for a sample.
+    fn forward(&self, x: &Sample) -> ([f32; HIDDEN], f32) {
+        let p = &self.0;
+        let mut z: [f32; HIDDEN] = std::array::from_fn(|k| p[B1 + k] + p[WD + k] * x.inner);
+        for (cell, &t) in x.tiles.iter().enumerate() {
+            let row = &p[(usize::from(t) * CELLS + cell) * HIDDEN..][..HIDDEN];
+            for k in 0..HIDDEN {
+                z[k] += row[k];
+            }
+        }
+        let mut y = p[B2] + p[C] * x.inner;
+        for k in 0..HIDDEN {
+            y += p[W2 + k] * z[k].max(0.0);
+        }
+        (z, y)
+    }
+
+    fn rmse(&self, set: &[Sample]) -> f64 {
+        let se: f64 = set
+            .iter()
+            .map(|x| f64::from(self.forward(x).1 - x.target).powi(2))
+            .sum();
+        (se / set.len() as f64).sqrt()
+    }
+
+    fn export(&self) -> RankingNet {
+        let p = &self.0;
+        let row =
+            |at: usize, scale: f32| -> [f32; HIDDEN] { std::array::from_fn(|k| p[at + k] * scale) };
+        RankingNet::new(
+            CELLS,
+            p[..B1].to_vec(),
+            row(B1, 1.0),
+            row(WD, 1.0),
+            row(W2, LAMBDA),
+        )
+    }
+}
+
+fn fit(args: &[String]) {
+    let (net_path, data) = args.split_first().unwrap();
+    let s = setup();
+    let lc = LinearConflict::new(&s.puzzle);
+    let mut sum = RankingSum::new(lc.clone(), s.db.search());
+    let mut shifted = s
+        .shifted
+        .as_ref()
+        .map(|d| RankingSum::new(RankingSum::new(lc, s.db.search()), d.search()));
+    let mut samples = Vec::new();
+    for path in data {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .unwrap()
+            .read_to_end(&mut bytes)
+            .unwrap();
+        for rec in bytes.chunks_exact(CELLS + 1) {
+            let tiles: [u8; CELLS] = rec[..CELLS].try_into().unwrap();
+            samples.push(Sample {
+                tiles,
+                inner: match &mut shifted {
+                    Some(r) => r.init(&tiles),
+                    None => sum.init(&tiles),
+                } as f32
+                    / 100.0,
+                target: f32::from(rec[CELLS]),
+            });
+        }
+    }
+    let epochs: usize = std::env::var("EPOCHS").map_or(2, |e| e.parse().unwrap());
+    let lr = 1e-3f32;
+    // The last tenth held out: whole boards, as the files hold them board by board.
+    let split = samples.len() * 9 / 10;
+    let mut rng = npuzzle::generate::rng(7);
+    let mut p = Params(vec![0f32; PARAMS]);
+    for x in &mut p.0[..W2 + HIDDEN] {
+        *x = (rng.random::<f32>() - 0.5) * 0.2;
+    }
+    for x in &mut p.0[W2..W2 + HIDDEN] {
+        *x *= 0.1;
+    }
+    p.0[B1..WD].fill(0.1);
+    // The linear part first: least squares of the target on the inner ranking.
+    let n = split as f64;
+    let (sx, sy) = samples[..split].iter().fold((0.0, 0.0), |(a, b), x| {
+        (a + f64::from(x.inner), b + f64::from(x.target))
+    });
+    let (mx, my) = (sx / n, sy / n);
+    let (sxy, sxx) = samples[..split].iter().fold((0.0, 0.0), |(a, b), x| {
+        let dx = f64::from(x.inner) - mx;
+        (a + dx * (f64::from(x.target) - my), b + dx * dx)
+    });
+    p.0[C] = (sxy / sxx) as f32;
+    p.0[B2] = (my - sxy / sxx * mx) as f32;
+    eprintln!(
+        "{} samples; linear fit {:.2} × sum/100 + {:.2}",
+        samples.len(),
+        p.0[C],
+        p.0[B2]
+    );
+    let mut m1 = vec![0f32; PARAMS];
+    let mut m2 = vec![0f32; PARAMS];
+    let mut order: Vec<usize> = (0..split).collect();
+    let mut step = 0i32;
+    for epoch in 0..epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        for chunk in order.chunks(256) {
+            let mut g = vec![0f32; PARAMS];
+            for &i in chunk {
+                let x = &samples[i];
+                let (z, y) = p.forward(x);
+                let dy = (y - x.target) / chunk.len() as f32;
+                g[B2] += dy;
+                g[C] += dy * x.inner;
+                for k in 0..HIDDEN {
+                    if z[k] > 0.0 {
+                        g[W2 + k] += dy * z[k];
+                        let gz = dy * p.0[W2 + k];
+                        g[B1 + k] += gz;
+                        g[WD + k] += gz * x.inner;
+                        for (cell, &t) in x.tiles.iter().enumerate() {
+                            g[(usize::from(t) * CELLS + cell) * HIDDEN + k] += gz;
+                        }
+                    }
+                }
+            }
+            // Adam (Kingma & Ba 2015), skipping weights no sample has touched yet.
+            step += 1;
+            let (c1, c2) = (1.0 - 0.9f32.powi(step), 1.0 - 0.999f32.powi(step));
+            for i in 0..PARAMS {
+                if g[i] == 0.0 && m1[i] == 0.0 {
+                    continue;
+                }
+                m1[i] = 0.9 * m1[i] + 0.1 * g[i];
+                m2[i] = 0.999 * m2[i] + 0.001 * g[i] * g[i];
+                p.0[i] -= lr * (m1[i] / c1) / ((m2[i] / c2).sqrt() + 1e-8);
+            }
+        }
+        eprintln!(
+            "epoch {epoch}: rmse {:.3} on a sample of the fitted states, {:.3} held out",
+            p.rmse(&samples[..split.min(200_000)]),
+            p.rmse(&samples[split..])
+        );
+    }
+    std::fs::write(net_path, p.export().to_bytes()).unwrap();
+}
+
+fn beam_boards(args: &[String]) {
+    let net = (args[0] != "-").then(|| load(&args[0]));
+    let width: usize = args[1].parse().unwrap();
+    let s = setup();
+    let (mut total, mut n) = (0, 0);
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let board = Board::parse(&line, Some(s.shape)).unwrap();
+        let began = Instant::now();
+        let path = solve(&s, net.as_ref(), &s.puzzle.encode(&board), width).expect("a path");
+        assert_eq!(board.replay(&path).unwrap(), s.goal);
+        total += path.len();
+        n += 1;
+        println!("{}\t{:.1}s", path.len(), began.elapsed().as_secs_f64());
+    }
+    println!("mean {:.2}", total as f64 / n as f64);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("gen") => gen(&args[1..]),
+        Some("fit") => fit(&args[1..]),
+        Some("beam") => beam_boards(&args[1..]),
+        _ => eprintln!("usage: train_ranking gen|fit|beam … (see the file's doc comment)"),
+    }
+}
