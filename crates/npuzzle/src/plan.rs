@@ -420,9 +420,10 @@ impl fmt::Display for Phase {
 
 impl Phase {
     /// The partition whose tables rank this phase's beams beside its heuristic's
-    /// ([`BeamRanking::WithShiftedTables`]), if any.
+    /// ([`BeamRanking::uses_shifted`]), if any.
     pub fn ranking_partition(&self, puzzle: &Puzzle) -> Option<Partition> {
-        (self.beam_ranking == Some(BeamRanking::WithShiftedTables))
+        self.beam_ranking
+            .is_some_and(BeamRanking::uses_shifted)
             .then(|| Partition::shifted(puzzle.shape, usize::from(puzzle.goal_cell[0])))
             .flatten()
     }

@@ -39,6 +39,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::constructive::{self, LineSearch};
+use crate::heuristic::learned::{Corrected, Inner, RankingNet};
 use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict, RankingSum};
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
@@ -159,20 +160,37 @@ pub enum BeamRanking {
     /// ([`Partition::shifted`](crate::heuristic::pdb::Partition::shifted)), when the
     /// caller passes them ([`run_ranked`]); without them, as `WithTables`.
     WithShiftedTables,
+    /// `WithTables` (`Inner::Tables`) or `WithShiftedTables` (`Inner::ShiftedTables`),
+    /// corrected by the network fitted for it ([`RankingNet::for_ranking`]: 6×6's standard
+    /// goal); without one, as the ranking it corrects. The network learned its corrections
+    /// against particular tables ([`RankingNet::fits`] says which), as the plan checks.
+    Learned(Inner),
 }
 
 impl std::fmt::Display for BeamRanking {
-    /// `linear-conflict`, `linear-conflict+tables`, `linear-conflict+tables+shifted`.
+    /// `linear-conflict`, `linear-conflict+tables`, `linear-conflict+tables+shifted`, and
+    /// either of the last two with `+learned`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             BeamRanking::LinearConflict => "linear-conflict",
             BeamRanking::WithTables => "linear-conflict+tables",
             BeamRanking::WithShiftedTables => "linear-conflict+tables+shifted",
+            BeamRanking::Learned(Inner::Tables) => "linear-conflict+tables+learned",
+            BeamRanking::Learned(Inner::ShiftedTables) => "linear-conflict+tables+shifted+learned",
         })
     }
 }
 
 impl BeamRanking {
+    /// Whether the beams rank with the shifted partition's tables (which the caller passes
+    /// to [`run_ranked`]).
+    pub fn uses_shifted(self) -> bool {
+        matches!(
+            self,
+            BeamRanking::WithShiftedTables | BeamRanking::Learned(Inner::ShiftedTables)
+        )
+    }
+
     /// The ranking for a run on a board of `shape` whose pattern databases' largest
     /// pattern has `tiles` tiles.
     ///
@@ -442,17 +460,32 @@ fn beams<H, S>(
     }
     let lc = LinearConflict::new(puzzle);
     let with_tables = || RankingSum::new(lc.clone(), ranks.tables.clone());
-    match (schedule.beam_ranking, ranks.shifted) {
-        (BeamRanking::LinearConflict, _) => {
-            widening_beams(run, puzzle, tiles, &lc, schedule, until)
+    if schedule.beam_ranking == BeamRanking::LinearConflict {
+        return widening_beams(run, puzzle, tiles, &lc, schedule, until);
+    }
+    let shifted = ranks
+        .shifted
+        .filter(|_| schedule.beam_ranking.uses_shifted());
+    // The learned correction, when the schedule asks for it and one fits this goal.
+    let net = match schedule.beam_ranking {
+        BeamRanking::Learned(inner) => RankingNet::for_ranking(puzzle, inner),
+        _ => None,
+    };
+    match (shifted, net) {
+        (Some(shifted), Some(net)) => {
+            let rank = Corrected::new(net, RankingSum::new(with_tables(), shifted.clone()));
+            widening_beams(run, puzzle, tiles, &rank, schedule, until)
         }
-        (BeamRanking::WithShiftedTables, Some(shifted)) => {
+        (Some(shifted), None) => {
             let rank = RankingSum::new(with_tables(), shifted.clone());
             widening_beams(run, puzzle, tiles, &rank, schedule, until)
         }
-        (BeamRanking::WithTables | BeamRanking::WithShiftedTables, _) => {
-            widening_beams(run, puzzle, tiles, &with_tables(), schedule, until)
+        // A network fitted with the shifted tables corrects no sum without them.
+        (None, Some(net)) if !schedule.beam_ranking.uses_shifted() => {
+            let rank = Corrected::new(net, with_tables());
+            widening_beams(run, puzzle, tiles, &rank, schedule, until)
         }
+        _ => widening_beams(run, puzzle, tiles, &with_tables(), schedule, until),
     }
 }
 

@@ -6,6 +6,7 @@ use super::SolveOptions;
 use crate::algorithm::Algorithm;
 use crate::anytime::BeamRanking;
 use crate::error::SolveError;
+use crate::heuristic::learned::{Inner, RankingNet};
 use crate::heuristic::pdb::{self, candidates, Partition, PartitionSpec};
 use crate::heuristic::{HeuristicError, HeuristicSpec, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::Puzzle;
@@ -113,7 +114,9 @@ fn entries_to_build(partition: &Partition, tables: &Tables) -> u64 {
 /// What an anytime phase's beams rank states by with `heuristic`, the run's bound:
 /// [`BeamRanking::for_tables`] of its partition's largest pattern, but with the shifted
 /// partition (6×6's 4-tile tables) only when the policy lets the plan build its tables
-/// beside the heuristic's.
+/// beside the heuristic's; corrected by a learned network when one was fitted with these
+/// tables ([`RankingNet::fits`]: on 6×6's standard goal, `5-5-5-5-5-5-5` and `auto`'s
+/// `4-4-4-4-4-4-4-4-3` with the shifted partition).
 pub(super) fn beam_ranking(
     heuristic: &HeuristicSpec,
     puzzle: &Puzzle,
@@ -126,7 +129,7 @@ pub(super) fn beam_ranking(
         return BeamRanking::LinearConflict;
     };
     let largest = partition.sizes().iter().copied().max().unwrap_or(0);
-    match BeamRanking::for_tables(largest, puzzle.shape) {
+    let ranking = match BeamRanking::for_tables(largest, puzzle.shape) {
         BeamRanking::WithShiftedTables => {
             let affordable = Partition::shifted(puzzle.shape, blank(puzzle)).is_some_and(|s| {
                 entries_to_build(&partition, tables) + entries_to_build(&s, tables)
@@ -139,6 +142,16 @@ pub(super) fn beam_ranking(
             }
         }
         ranking => ranking,
+    };
+    let inner = match ranking {
+        BeamRanking::WithTables => Inner::Tables,
+        BeamRanking::WithShiftedTables => Inner::ShiftedTables,
+        _ => return ranking,
+    };
+    if RankingNet::fits(puzzle, &partition, inner) {
+        BeamRanking::Learned(inner)
+    } else {
+        ranking
     }
 }
 

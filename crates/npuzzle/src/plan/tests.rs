@@ -1,5 +1,6 @@
 use super::*;
 use crate::goal::GoalSpec;
+use crate::heuristic::learned::Inner;
 use crate::heuristic::pdb::PartitionSpec;
 use crate::heuristic::TablePolicy;
 
@@ -254,12 +255,13 @@ fn a_6x6_plan_ranks_its_beams_with_the_shifted_tables_when_the_policy_lets_it_bu
     };
     let p = auto("6x6", &Tables::default());
     let phase = &p.phases[0];
-    assert_eq!(phase.beam_ranking, Some(BeamRanking::WithShiftedTables));
+    let learned = BeamRanking::Learned(Inner::ShiftedTables);
+    assert_eq!(phase.beam_ranking, Some(learned));
     assert_eq!(phase.ranking_partition(&puzzle), Some(shifted.clone()));
     assert!(shifted.keys().iter().all(|k| named(&p, k)));
     assert!(
         p.to_string()
-            .contains("ranked by linear-conflict+tables+shifted"),
+            .contains("ranked by linear-conflict+tables+shifted+learned"),
         "{p}"
     );
     // 11.3 million entries for the bound's tables fit 15 million; 8.6 million more do not.
@@ -291,4 +293,36 @@ fn a_6x6_plan_ranks_its_beams_with_the_shifted_tables_when_the_policy_lets_it_bu
     };
     let p = plan(&g, &named_heuristic, &Tables::default()).unwrap();
     assert_eq!(p.phases[0].beam_ranking, None);
+}
+
+/// The learned corrections rank a 6×6 plan's beams only over the tables they were fitted
+/// with, and only for the goal they were fitted for.
+#[test]
+fn a_6x6_plan_corrects_its_ranking_by_a_network_fitted_with_its_tables() {
+    let ranking = |goal: &Board, spec: &str| {
+        let puzzle = Puzzle::new(goal).unwrap();
+        let spec = HeuristicSpec::Pdb(spec.parse().unwrap());
+        super::heuristic::beam_ranking(&spec, &puzzle, &Tables::default())
+    };
+    let standard = goal("6x6");
+    assert_eq!(
+        ranking(&standard, "5-5-5-5-5-5-5"),
+        BeamRanking::Learned(Inner::Tables)
+    );
+    assert_eq!(
+        ranking(&standard, "4-4-4-4-4-4-4-4-3"),
+        BeamRanking::Learned(Inner::ShiftedTables)
+    );
+    // Tables the networks were not fitted with: the sum as it was.
+    assert_eq!(ranking(&standard, "6-6-6-6-6-5"), BeamRanking::WithTables);
+    let blank_first = GoalSpec::BlankFirst.board("6x6".parse().unwrap()).unwrap();
+    assert_eq!(
+        ranking(&blank_first, "5-5-5-5-5-5-5"),
+        BeamRanking::WithTables
+    );
+    assert_eq!(
+        ranking(&blank_first, "4-4-4-4-4-4-4-4-3"),
+        BeamRanking::WithShiftedTables
+    );
+    assert_eq!(ranking(&goal("5x5"), "5-5-5-5-4"), BeamRanking::WithTables);
 }
