@@ -424,7 +424,7 @@ fn on_7x7_and_9x9_boards_beams_and_stages_beat_the_constructive_answer() {
 /// 4-tile tables plus the shifted partition's) makes beams of the same width shorter: on
 /// eight 400-move walks, 2,000 states wide, fewer moves in all than the sum alone, and every
 /// path replays. (Measured on forty boards scrambled as the learned solver scrambles them,
-/// 16,000 wide: 132.2 moves against 137.1, docs/performance.md.)
+/// 16,000 wide: 131.8 moves against 137.1, docs/performance.md.)
 #[test]
 fn a_learned_correction_shortens_6x6_beams() {
     use npuzzle::heuristic::learned::{Corrected, Inner, RankingNet};

@@ -104,7 +104,7 @@ impl RankingNet {
         Self::for_ranking(puzzle, inner).is_some() && fitted().as_ref() == Some(partition)
     }
 
-    /// Reads a weights file: [`MAGIC`], the number of cells and of hidden units (`u32`
+    /// Reads a weights file: the bytes `npzrank1`, the number of cells and of hidden units (`u32`
     /// little-endian), then `f32`s little-endian: the first layer (`cells² × HIDDEN`), its
     /// biases, the inner value's weights and the output weights (`HIDDEN` each). `None`
     /// when the bytes are not that.
