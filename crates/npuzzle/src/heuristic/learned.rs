@@ -18,8 +18,10 @@
 use std::sync::OnceLock;
 
 use super::IncrementalHeuristic;
+use crate::goal::GoalSpec;
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
+use crate::shape::Shape;
 
 /// Hidden units.
 pub const HIDDEN: usize = 32;
@@ -43,6 +45,8 @@ pub enum Inner {
 
 /// A network shipped with the crate: what it corrects, with which tables, its weights.
 struct Fitted {
+    /// The board it was fitted on, with the standard goal.
+    shape: &'static str,
     inner: Inner,
     /// The run's partition (as [`PartitionSpec`](super::pdb::PartitionSpec) lays it out).
     partition: &'static str,
@@ -52,11 +56,13 @@ struct Fitted {
 /// The networks, all for 6×6's standard goal (blank last).
 static FITTED: [Fitted; 2] = [
     Fitted {
+        shape: "6x6",
         inner: Inner::Tables,
         partition: "5-5-5-5-5-5-5",
         bytes: include_bytes!("learned/6x6-5-5-5-5-5-5-5.bin"),
     },
     Fitted {
+        shape: "6x6",
         inner: Inner::ShiftedTables,
         partition: "4-4-4-4-4-4-4-4-3",
         bytes: include_bytes!("learned/6x6-4-4-4-4-4-4-4-4-3-shifted.bin"),
@@ -79,17 +85,22 @@ impl RankingNet {
     /// The network fitted for `puzzle`'s goal to correct `inner`, if any (6×6's standard
     /// goal).
     pub fn for_ranking(puzzle: &Puzzle, inner: Inner) -> Option<&'static RankingNet> {
-        static NETS: OnceLock<Vec<RankingNet>> = OnceLock::new();
+        // Each network with the goal it was fitted for.
+        static NETS: OnceLock<Vec<(RankingNet, Puzzle)>> = OnceLock::new();
         let nets = NETS.get_or_init(|| {
-            let read = |f: &Fitted| RankingNet::from_bytes(f.bytes);
+            let read = |f: &Fitted| {
+                let net = RankingNet::from_bytes(f.bytes)?;
+                let shape: Shape = f.shape.parse().ok()?;
+                let goal = GoalSpec::Standard.board(shape).ok()?;
+                Some((net, Puzzle::new(&goal)?))
+            };
             FITTED
                 .iter()
                 .map(|f| read(f).expect("a shipped network is well formed"))
                 .collect()
         });
-        let net = &nets[FITTED.iter().position(|f| f.inner == inner)?];
-        let standard = (1..net.cells as u8).chain([0]);
-        (puzzle.cells() == net.cells && puzzle.goal.iter().copied().eq(standard)).then_some(net)
+        let (net, fitted) = &nets[FITTED.iter().position(|f| f.inner == inner)?];
+        (puzzle.shape == fitted.shape && puzzle.goal == fitted.goal).then_some(net)
     }
 
     /// Whether a network corrects `inner` on `puzzle` when the run's tables are
@@ -327,9 +338,9 @@ impl<R: IncrementalHeuristic> IncrementalHeuristic for Corrected<'_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate;
     use crate::heuristic::LinearConflict;
     use crate::puzzle::NO_CELL;
-    use crate::{generate, GoalSpec};
 
     fn six() -> Puzzle {
         Puzzle::new(&GoalSpec::Standard.board("6x6".parse().unwrap()).unwrap()).unwrap()
@@ -346,6 +357,10 @@ mod tests {
             assert!(RankingNet::for_ranking(&blank_first, f.inner).is_none());
             let five = GoalSpec::Standard.board("5x5".parse().unwrap()).unwrap();
             assert!(RankingNet::for_ranking(&Puzzle::new(&five).unwrap(), f.inner).is_none());
+            // 36 cells in the same order, another board: not the one it was fitted on.
+            let four_by_nine = GoalSpec::Standard.board("4x9".parse().unwrap()).unwrap();
+            let four_by_nine = Puzzle::new(&four_by_nine).unwrap();
+            assert!(RankingNet::for_ranking(&four_by_nine, f.inner).is_none());
         }
         let [tables, shifted] = [Inner::Tables, Inner::ShiftedTables]
             .map(|inner| RankingNet::for_ranking(&six(), inner).unwrap());
