@@ -10,13 +10,15 @@
 //! ```
 //!
 //! `gen` ranks by linear conflict plus `5-5-5-5-5-5-5`, corrected by `NET` when given, on
-//! two threads, and appends `(36 tiles, moves left)` records to `OUT`. Tables come from
+//! two threads, and appends `(36 tiles, moves left)` records to `OUT` (with `SHORTEN=1`, the
+//! moves left on the beam's path once [`shorten`]ed: labels nearer the distance). Tables come from
 //! `NPUZZLE_PDB_DIR` (built there when missing). The rounds behind the shipped weights are
 //! in docs/performance.md.
 
 use std::io::{BufRead, Read, Write};
 use std::time::Instant;
 
+use npuzzle::anytime::shorten;
 use npuzzle::heuristic::learned::{Corrected, RankingNet, HIDDEN};
 use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase};
 use npuzzle::heuristic::{IncrementalHeuristic, LinearConflict, RankingSum};
@@ -131,6 +133,7 @@ fn gen(args: &[String]) {
     let net = args.get(4).map(|p| load(p));
     let s = setup();
     let threads = 2;
+    let shortened = std::env::var("SHORTEN").is_ok_and(|v| v == "1");
     let began = Instant::now();
     let results: Vec<Vec<u8>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -145,6 +148,11 @@ fn gen(args: &[String]) {
                         // A beam can die out (every child seen before): skip the board.
                         let Some(path) = solve(s, net, &start, width) else {
                             continue;
+                        };
+                        let path = if shortened {
+                            shorten(s.shape, &start, &path, Control::default())
+                        } else {
+                            path
                         };
                         let mut tiles = start.clone();
                         let mut blank = tiles.iter().position(|&x| x == 0).unwrap();
