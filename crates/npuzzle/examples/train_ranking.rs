@@ -7,7 +7,15 @@
 //! train_ranking gen COUNT SEED WIDTH OUT [NET]   # COUNT boards of 1,000 steps, beams WIDTH wide
 //! train_ranking fit NET DATA...                  # writes NET (the core's weights format)
 //! train_ranking beam NET|- WIDTH < boards        # one beam a board, its length; `-`: no network
+//! train_ranking davi NET BATCHES                 # approximate value iteration instead
 //! ```
+//!
+//! `davi` fits the network as the learned solver fits its own (Agostinelli et al. 2019):
+//! boards scrambled 0 to `KMAX` (1,000) steps, batches of 256, each state's target the
+//! least over its children of one move plus a frozen copy's value (refreshed every
+//! `UPDATE`, 500, batches), and never below the admissible value. It writes `NET` (ranking
+//! by the value itself: the sum plus `100 / c` times the correction, times `SCALE`) and
+//! `NET.params` (the raw parameters, which `INIT` reads back; `SEED` sets the boards).
 //!
 //! `gen` ranks by linear conflict plus `5-5-5-5-5-5-5`, corrected by `NET` when given, on
 //! two threads, and appends `(36 tiles, moves left)` records to `OUT` (with `SHORTEN=1`, the
@@ -210,6 +218,19 @@ const C: usize = B2 + 1;
 const PARAMS: usize = C + 1;
 
 impl Params {
+    /// Small random weights, the linear part zero.
+    fn random(rng: &mut impl Rng) -> Params {
+        let mut p = Params(vec![0f32; PARAMS]);
+        for x in &mut p.0[..W2 + HIDDEN] {
+            *x = (rng.random::<f32>() - 0.5) * 0.2;
+        }
+        for x in &mut p.0[W2..W2 + HIDDEN] {
+            *x *= 0.1;
+        }
+        p.0[B1..WD].fill(0.1);
+        p
+    }
+
     /// `(hidden pre-activations, output)` for a sample.
     fn forward(&self, x: &Sample) -> ([f32; HIDDEN], f32) {
         let p = &self.0;
@@ -227,6 +248,26 @@ impl Params {
         (z, y)
     }
 
+    /// Adds the gradient of `(y - target)² / 2 / n` at `x` to `g`.
+    fn gradient(&self, x: &Sample, n: usize, g: &mut [f32]) -> f32 {
+        let (z, y) = self.forward(x);
+        let dy = (y - x.target) / n as f32;
+        g[B2] += dy;
+        g[C] += dy * x.inner;
+        for k in 0..HIDDEN {
+            if z[k] > 0.0 {
+                g[W2 + k] += dy * z[k];
+                let gz = dy * self.0[W2 + k];
+                g[B1 + k] += gz;
+                g[WD + k] += gz * x.inner;
+                for (cell, &t) in x.tiles.iter().enumerate() {
+                    g[(usize::from(t) * CELLS + cell) * HIDDEN + k] += gz;
+                }
+            }
+        }
+        (y - x.target).powi(2)
+    }
+
     fn rmse(&self, set: &[Sample]) -> f64 {
         let se: f64 = set
             .iter()
@@ -236,6 +277,11 @@ impl Params {
     }
 
     fn export(&self) -> RankingNet {
+        self.export_with(LAMBDA)
+    }
+
+    /// The ranking adds `lambda × w2·relu(…)` to the sum.
+    fn export_with(&self, lambda: f32) -> RankingNet {
         let p = &self.0;
         let row =
             |at: usize, scale: f32| -> [f32; HIDDEN] { std::array::from_fn(|k| p[at + k] * scale) };
@@ -244,8 +290,22 @@ impl Params {
             p[..B1].to_vec(),
             row(B1, 1.0),
             row(WD, 1.0),
-            row(W2, LAMBDA),
+            row(W2, lambda),
         )
+    }
+}
+
+/// One step of Adam (Kingma & Ba 2015), the `step`th, skipping weights no sample has
+/// touched yet.
+fn adam(p: &mut Params, g: &[f32], m1: &mut [f32], m2: &mut [f32], step: i32, lr: f32) {
+    let (c1, c2) = (1.0 - 0.9f32.powi(step), 1.0 - 0.999f32.powi(step));
+    for i in 0..PARAMS {
+        if g[i] == 0.0 && m1[i] == 0.0 {
+            continue;
+        }
+        m1[i] = 0.9 * m1[i] + 0.1 * g[i];
+        m2[i] = 0.999 * m2[i] + 0.001 * g[i] * g[i];
+        p.0[i] -= lr * (m1[i] / c1) / ((m2[i] / c2).sqrt() + 1e-8);
     }
 }
 
@@ -283,14 +343,7 @@ fn fit(args: &[String]) {
     // The last tenth held out: whole boards, as the files hold them board by board.
     let split = samples.len() * 9 / 10;
     let mut rng = npuzzle::generate::rng(7);
-    let mut p = Params(vec![0f32; PARAMS]);
-    for x in &mut p.0[..W2 + HIDDEN] {
-        *x = (rng.random::<f32>() - 0.5) * 0.2;
-    }
-    for x in &mut p.0[W2..W2 + HIDDEN] {
-        *x *= 0.1;
-    }
-    p.0[B1..WD].fill(0.1);
+    let mut p = Params::random(&mut rng);
     // The linear part first: least squares of the target on the inner ranking.
     let n = split as f64;
     let (sx, sy) = samples[..split].iter().fold((0.0, 0.0), |(a, b), x| {
@@ -320,34 +373,10 @@ fn fit(args: &[String]) {
         for chunk in order.chunks(256) {
             let mut g = vec![0f32; PARAMS];
             for &i in chunk {
-                let x = &samples[i];
-                let (z, y) = p.forward(x);
-                let dy = (y - x.target) / chunk.len() as f32;
-                g[B2] += dy;
-                g[C] += dy * x.inner;
-                for k in 0..HIDDEN {
-                    if z[k] > 0.0 {
-                        g[W2 + k] += dy * z[k];
-                        let gz = dy * p.0[W2 + k];
-                        g[B1 + k] += gz;
-                        g[WD + k] += gz * x.inner;
-                        for (cell, &t) in x.tiles.iter().enumerate() {
-                            g[(usize::from(t) * CELLS + cell) * HIDDEN + k] += gz;
-                        }
-                    }
-                }
+                p.gradient(&samples[i], chunk.len(), &mut g);
             }
-            // Adam (Kingma & Ba 2015), skipping weights no sample has touched yet.
             step += 1;
-            let (c1, c2) = (1.0 - 0.9f32.powi(step), 1.0 - 0.999f32.powi(step));
-            for i in 0..PARAMS {
-                if g[i] == 0.0 && m1[i] == 0.0 {
-                    continue;
-                }
-                m1[i] = 0.9 * m1[i] + 0.1 * g[i];
-                m2[i] = 0.999 * m2[i] + 0.001 * g[i] * g[i];
-                p.0[i] -= lr * (m1[i] / c1) / ((m2[i] / c2).sqrt() + 1e-8);
-            }
+            adam(&mut p, &g, &mut m1, &mut m2, step, lr);
         }
         eprintln!(
             "epoch {epoch}: rmse {:.3} on a sample of the fitted states, {:.3} held out",
@@ -385,6 +414,105 @@ fn main() {
         Some("gen") => gen(&args[1..]),
         Some("fit") => fit(&args[1..]),
         Some("beam") => beam_boards(&args[1..]),
+        Some("davi") => davi(&args[1..]),
         _ => eprintln!("usage: train_ranking gen|fit|beam … (see the file's doc comment)"),
     }
+}
+
+/// Approximate value iteration (DAVI, as the learned solver trains): states scrambled 0 to
+/// 1,000 steps, each fitted to `min over children (1 + V'(child))` under a target copy
+/// `V'` of the network refreshed every `UPDATE` batches, and never below the admissible
+/// value (the larger of linear conflict and the tables). A probe.
+fn davi(args: &[String]) {
+    let out = &args[0];
+    let batches: usize = args[1].parse().unwrap();
+    let update: usize = std::env::var("UPDATE").map_or(2000, |u| u.parse().unwrap());
+    let kmax: usize = std::env::var("KMAX").map_or(1000, |u| u.parse().unwrap());
+    let lr: f32 = std::env::var("LR").map_or(1e-3, |u| u.parse().unwrap());
+    let s = setup();
+    let lc = LinearConflict::new(&s.puzzle);
+    let mut sum = RankingSum::new(lc.clone(), s.db.search());
+    let mut lc1 = lc.clone();
+    let mut pdb = s.db.search();
+    let mut rng = npuzzle::generate::rng(std::env::var("SEED").map_or(11, |u| u.parse().unwrap()));
+    let mut p = Params::random(&mut rng);
+    p.0[C] = 62.5;
+    if let Ok(init) = std::env::var("INIT") {
+        let bytes = std::fs::read(init).unwrap();
+        for (x, c) in p.0.iter_mut().zip(bytes.chunks_exact(4)) {
+            *x = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+    }
+    let mut target = Params(p.0.clone());
+    let (mut m1, mut m2) = (vec![0f32; PARAMS], vec![0f32; PARAMS]);
+    let began = Instant::now();
+    let (mut loss, mut mean_y, mut count) = (0f64, 0f64, 0usize);
+    let goal = s.puzzle.goal.clone();
+    for step in 1..=batches {
+        let mut g = vec![0f32; PARAMS];
+        for _ in 0..256 {
+            let k = rng.random_range(0..=kmax);
+            let tiles = scramble(&s.puzzle, k, &mut rng);
+            let t: [u8; CELLS] = tiles.clone().try_into().unwrap();
+            let adm = lc1.init(&tiles).max(pdb.init(&tiles)) as f32;
+            let y = if tiles == goal {
+                0.0
+            } else {
+                let blank = tiles.iter().position(|&x| x == 0).unwrap();
+                let mut best = f32::MAX;
+                for m in Move::ALL {
+                    let to = s.puzzle.neighbours[blank][m.index()];
+                    if to == NO_CELL {
+                        continue;
+                    }
+                    let mut c = t;
+                    c.swap(blank, usize::from(to));
+                    let v = if c[..] == goal[..] {
+                        0.0
+                    } else {
+                        let x = Sample {
+                            tiles: c,
+                            inner: sum.init(&c) as f32 / 100.0,
+                            target: 0.0,
+                        };
+                        target.forward(&x).1.max(0.0)
+                    };
+                    best = best.min(1.0 + v);
+                }
+                best.max(adm)
+            };
+            let x = Sample {
+                tiles: t,
+                inner: sum.init(&tiles) as f32 / 100.0,
+                target: y,
+            };
+            loss += f64::from(p.gradient(&x, 256, &mut g));
+            mean_y += f64::from(y);
+            count += 1;
+        }
+        adam(&mut p, &g, &mut m1, &mut m2, step as i32, lr);
+        if step % update == 0 {
+            target.0.copy_from_slice(&p.0);
+            eprintln!(
+                "batch {step}: rmse {:.3} against the targets, mean target {:.2}, {:.0} s",
+                (loss / count as f64).sqrt(),
+                mean_y / count as f64,
+                began.elapsed().as_secs_f64()
+            );
+            (loss, mean_y, count) = (0.0, 0.0, 0);
+            save_davi(&p, out);
+        }
+    }
+    save_davi(&p, out);
+}
+
+/// Writes the network as a ranking proportional to its value, `sum + 100/c × w2·relu(…)`,
+/// times `SCALE` (default 1) for the correction; `c` printed.
+fn save_davi(p: &Params, out: &str) {
+    let scale: f32 = std::env::var("SCALE").map_or(1.0, |u| u.parse().unwrap());
+    let c = p.0[C];
+    eprintln!("c = {c:.2}, b2 = {:.2}", p.0[B2]);
+    std::fs::write(out, p.export_with(100.0 / c * scale).to_bytes()).unwrap();
+    let raw: Vec<u8> = p.0.iter().flat_map(|x| x.to_le_bytes()).collect();
+    std::fs::write(format!("{out}.params"), raw).unwrap();
 }
