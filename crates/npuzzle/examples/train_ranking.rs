@@ -448,18 +448,17 @@ fn davi(args: &[String]) {
     let (mut m1, mut m2) = (vec![0f32; PARAMS], vec![0f32; PARAMS]);
     let began = Instant::now();
     let (mut loss, mut mean_y, mut count) = (0f64, 0f64, 0usize);
-    let goal = s.puzzle.goal.clone();
+    let goal = &s.puzzle.goal[..];
     for step in 1..=batches {
         let mut g = vec![0f32; PARAMS];
         for _ in 0..256 {
             let k = rng.random_range(0..=kmax);
-            let tiles = scramble(&s.puzzle, k, &mut rng);
-            let t: [u8; CELLS] = tiles.clone().try_into().unwrap();
-            let (a, b) = bounds(&tiles);
-            let y = if tiles == goal {
+            let t: [u8; CELLS] = scramble(&s.puzzle, k, &mut rng).try_into().unwrap();
+            let (a, b) = bounds(&t);
+            let y = if t[..] == *goal {
                 0.0
             } else {
-                let blank = tiles.iter().position(|&x| x == 0).unwrap();
+                let blank = t.iter().position(|&x| x == 0).unwrap();
                 let mut best = f32::MAX;
                 for m in Move::ALL {
                     let to = s.puzzle.neighbours[blank][m.index()];
@@ -468,7 +467,7 @@ fn davi(args: &[String]) {
                     }
                     let mut c = t;
                     c.swap(blank, usize::from(to));
-                    let v = if c[..] == goal[..] {
+                    let v = if c[..] == *goal {
                         0.0
                     } else {
                         let (ca, cb) = bounds(&c);
