@@ -27,7 +27,7 @@ use std::io::{BufRead, Read, Write};
 use std::time::Instant;
 
 use npuzzle::anytime::shorten;
-use npuzzle::heuristic::learned::{Corrected, RankingNet, HIDDEN};
+use npuzzle::heuristic::learned::{Corrected, RankingNet, MAX_HIDDEN};
 use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase};
 use npuzzle::heuristic::{IncrementalHeuristic, LinearConflict, RankingSum};
 use npuzzle::moves::Move;
@@ -208,42 +208,79 @@ struct Sample {
 
 /// The network being fitted: `y = b2 + c·d + w2·relu(Σ w[tile, cell] + b1 + wd·d)`, `d` the
 /// inner ranking in hundreds of moves. The ranking adds `LAMBDA × w2·relu(…)` to the sum.
-struct Params(Vec<f32>);
-
-const B1: usize = ROWS * HIDDEN;
-const WD: usize = B1 + HIDDEN;
-const W2: usize = WD + HIDDEN;
-const B2: usize = W2 + HIDDEN;
-const C: usize = B2 + 1;
-const PARAMS: usize = C + 1;
+/// `p` holds `w` (`ROWS × h`), `b1`, `wd`, `w2` (`h` each), `b2` and `c`, in that order.
+struct Params {
+    h: usize,
+    p: Vec<f32>,
+}
 
 impl Params {
-    /// Small random weights, the linear part zero.
+    /// Small random weights, the linear part zero, with `HIDDEN` hidden units (32 unless
+    /// set; `RankingNet::allows` says which).
     fn random(rng: &mut impl Rng) -> Params {
-        let mut p = Params(vec![0f32; PARAMS]);
-        for x in &mut p.0[..W2 + HIDDEN] {
+        let h: usize = std::env::var("HIDDEN").map_or(32, |h| h.parse().unwrap());
+        assert!(RankingNet::allows(h), "HIDDEN={h}");
+        let mut p = Params {
+            h,
+            p: vec![0f32; ROWS * h + 3 * h + 2],
+        };
+        let (b1, wd, w2) = (p.b1(), p.wd(), p.w2());
+        for x in &mut p.p[..w2 + h] {
             *x = (rng.random::<f32>() - 0.5) * 0.2;
         }
-        for x in &mut p.0[W2..W2 + HIDDEN] {
+        for x in &mut p.p[w2..w2 + h] {
             *x *= 0.1;
         }
-        p.0[B1..WD].fill(0.1);
+        p.p[b1..wd].fill(0.1);
         p
     }
 
-    /// `(hidden pre-activations, output)` for a sample.
-    fn forward(&self, x: &Sample) -> ([f32; HIDDEN], f32) {
-        let p = &self.0;
-        let mut z: [f32; HIDDEN] = std::array::from_fn(|k| p[B1 + k] + p[WD + k] * x.inner);
+    /// Parameters as `save_davi` wrote them (`.params`), their hidden units told by their
+    /// number.
+    fn read(bytes: &[u8]) -> Params {
+        let p: Vec<f32> = bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let h = (p.len() - 2) / (ROWS + 3);
+        assert_eq!(p.len(), ROWS * h + 3 * h + 2, "a parameters file");
+        Params { h, p }
+    }
+
+    // Where each part starts.
+    fn b1(&self) -> usize {
+        ROWS * self.h
+    }
+    fn wd(&self) -> usize {
+        self.b1() + self.h
+    }
+    fn w2(&self) -> usize {
+        self.wd() + self.h
+    }
+    fn b2(&self) -> usize {
+        self.w2() + self.h
+    }
+    fn c(&self) -> usize {
+        self.b2() + 1
+    }
+
+    /// `(hidden pre-activations, output)` for a sample (the first `h` pre-activations).
+    fn forward(&self, x: &Sample) -> ([f32; MAX_HIDDEN], f32) {
+        let (p, h) = (&self.p, self.h);
+        let (b1, wd, w2) = (self.b1(), self.wd(), self.w2());
+        let mut z = [0f32; MAX_HIDDEN];
+        for (k, z) in z[..h].iter_mut().enumerate() {
+            *z = p[b1 + k] + p[wd + k] * x.inner;
+        }
         for (cell, &t) in x.tiles.iter().enumerate() {
-            let row = &p[(usize::from(t) * CELLS + cell) * HIDDEN..][..HIDDEN];
-            for k in 0..HIDDEN {
-                z[k] += row[k];
+            let row = &p[(usize::from(t) * CELLS + cell) * h..][..h];
+            for (z, w) in z.iter_mut().zip(row) {
+                *z += w;
             }
         }
-        let mut y = p[B2] + p[C] * x.inner;
-        for k in 0..HIDDEN {
-            y += p[W2 + k] * z[k].max(0.0);
+        let mut y = p[self.b2()] + p[self.c()] * x.inner;
+        for (z, w) in z[..h].iter().zip(&p[w2..w2 + h]) {
+            y += w * z.max(0.0);
         }
         (z, y)
     }
@@ -251,17 +288,18 @@ impl Params {
     /// Adds the gradient of `(y - target)² / 2 / n` at `x` to `g`; returns `(y - target)²`.
     fn gradient(&self, x: &Sample, n: usize, g: &mut [f32]) -> f32 {
         let (z, y) = self.forward(x);
+        let (h, b1, wd, w2) = (self.h, self.b1(), self.wd(), self.w2());
         let dy = (y - x.target) / n as f32;
-        g[B2] += dy;
-        g[C] += dy * x.inner;
-        for k in 0..HIDDEN {
+        g[self.b2()] += dy;
+        g[self.c()] += dy * x.inner;
+        for k in 0..h {
             if z[k] > 0.0 {
-                g[W2 + k] += dy * z[k];
-                let gz = dy * self.0[W2 + k];
-                g[B1 + k] += gz;
-                g[WD + k] += gz * x.inner;
+                g[w2 + k] += dy * z[k];
+                let gz = dy * self.p[w2 + k];
+                g[b1 + k] += gz;
+                g[wd + k] += gz * x.inner;
                 for (cell, &t) in x.tiles.iter().enumerate() {
-                    g[(usize::from(t) * CELLS + cell) * HIDDEN + k] += gz;
+                    g[(usize::from(t) * CELLS + cell) * h + k] += gz;
                 }
             }
         }
@@ -282,15 +320,15 @@ impl Params {
 
     /// The ranking adds `lambda × w2·relu(…)` to the sum.
     fn export_with(&self, lambda: f32) -> RankingNet {
-        let p = &self.0;
-        let row =
-            |at: usize, scale: f32| -> [f32; HIDDEN] { std::array::from_fn(|k| p[at + k] * scale) };
+        let row = |at: usize, scale: f32| -> Vec<f32> {
+            self.p[at..at + self.h].iter().map(|w| w * scale).collect()
+        };
         RankingNet::new(
             CELLS,
-            p[..B1].to_vec(),
-            row(B1, 1.0),
-            row(WD, 1.0),
-            row(W2, lambda),
+            self.p[..self.b1()].to_vec(),
+            row(self.b1(), 1.0),
+            row(self.wd(), 1.0),
+            row(self.w2(), lambda),
         )
     }
 }
@@ -299,13 +337,13 @@ impl Params {
 /// touched yet.
 fn adam(p: &mut Params, g: &[f32], m1: &mut [f32], m2: &mut [f32], step: i32, lr: f32) {
     let (c1, c2) = (1.0 - 0.9f32.powi(step), 1.0 - 0.999f32.powi(step));
-    for i in 0..PARAMS {
+    for i in 0..p.p.len() {
         if g[i] == 0.0 && m1[i] == 0.0 {
             continue;
         }
         m1[i] = 0.9 * m1[i] + 0.1 * g[i];
         m2[i] = 0.999 * m2[i] + 0.001 * g[i] * g[i];
-        p.0[i] -= lr * (m1[i] / c1) / ((m2[i] / c2).sqrt() + 1e-8);
+        p.p[i] -= lr * (m1[i] / c1) / ((m2[i] / c2).sqrt() + 1e-8);
     }
 }
 
@@ -354,16 +392,17 @@ fn fit(args: &[String]) {
         let dx = f64::from(x.inner) - mx;
         (a + dx * (f64::from(x.target) - my), b + dx * dx)
     });
-    p.0[C] = (sxy / sxx) as f32;
-    p.0[B2] = (my - sxy / sxx * mx) as f32;
+    let (c, b2) = (p.c(), p.b2());
+    p.p[c] = (sxy / sxx) as f32;
+    p.p[b2] = (my - sxy / sxx * mx) as f32;
     eprintln!(
         "{} samples; linear fit {:.2} × sum/100 + {:.2}",
         samples.len(),
-        p.0[C],
-        p.0[B2]
+        p.p[c],
+        p.p[b2]
     );
-    let mut m1 = vec![0f32; PARAMS];
-    let mut m2 = vec![0f32; PARAMS];
+    let mut m1 = vec![0f32; p.p.len()];
+    let mut m2 = vec![0f32; p.p.len()];
     let mut order: Vec<usize> = (0..split).collect();
     let mut step = 0i32;
     for epoch in 0..epochs {
@@ -371,7 +410,7 @@ fn fit(args: &[String]) {
             order.swap(i, rng.random_range(0..=i));
         }
         for chunk in order.chunks(256) {
-            let mut g = vec![0f32; PARAMS];
+            let mut g = vec![0f32; p.p.len()];
             for &i in chunk {
                 p.gradient(&samples[i], chunk.len(), &mut g);
             }
@@ -437,20 +476,24 @@ fn davi(args: &[String]) {
     let mut p = Params::random(&mut rng);
     // A first guess for the linear part: on these boards the distance is about 0.6 times
     // the sum (which counts linear conflict and the tables, each a bound on it).
-    p.0[C] = 62.5;
+    let c = p.c();
+    p.p[c] = 62.5;
     if let Ok(init) = std::env::var("INIT") {
-        let bytes = std::fs::read(init).unwrap();
-        for (x, c) in p.0.iter_mut().zip(bytes.chunks_exact(4)) {
-            *x = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
+        let read = Params::read(&std::fs::read(init).unwrap());
+        // The same `HIDDEN` as the run that wrote them, so that a `SEED` draws the same boards.
+        assert_eq!(read.h, p.h, "INIT's hidden units against HIDDEN");
+        p = read;
     }
-    let mut target = Params(p.0.clone());
-    let (mut m1, mut m2) = (vec![0f32; PARAMS], vec![0f32; PARAMS]);
+    let mut target = Params {
+        h: p.h,
+        p: p.p.clone(),
+    };
+    let (mut m1, mut m2) = (vec![0f32; p.p.len()], vec![0f32; p.p.len()]);
     let began = Instant::now();
     let (mut loss, mut mean_y, mut count) = (0f64, 0f64, 0usize);
     let goal = &s.puzzle.goal[..];
     for step in 1..=batches {
-        let mut g = vec![0f32; PARAMS];
+        let mut g = vec![0f32; p.p.len()];
         for _ in 0..256 {
             let k = rng.random_range(0..=kmax);
             let t: [u8; CELLS] = scramble(&s.puzzle, k, &mut rng).try_into().unwrap();
@@ -493,7 +536,7 @@ fn davi(args: &[String]) {
         }
         adam(&mut p, &g, &mut m1, &mut m2, step as i32, lr);
         if step % update == 0 {
-            target.0.copy_from_slice(&p.0);
+            target.p.copy_from_slice(&p.p);
             eprintln!(
                 "batch {step}: rmse {:.3} against the targets, mean target {:.2}, {:.0} s",
                 (loss / count as f64).sqrt(),
@@ -511,9 +554,9 @@ fn davi(args: &[String]) {
 /// times `SCALE` (default 1) for the correction; `c` printed.
 fn save_davi(p: &Params, out: &str) {
     let scale: f32 = std::env::var("SCALE").map_or(1.0, |u| u.parse().unwrap());
-    let c = p.0[C];
-    eprintln!("c = {c:.2}, b2 = {:.2}", p.0[B2]);
+    let c = p.p[p.c()];
+    eprintln!("c = {c:.2}, b2 = {:.2}", p.p[p.b2()]);
     std::fs::write(out, p.export_with(100.0 / c * scale).to_bytes()).unwrap();
-    let raw: Vec<u8> = p.0.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let raw: Vec<u8> = p.p.iter().flat_map(|x| x.to_le_bytes()).collect();
     std::fs::write(format!("{out}.params"), raw).unwrap();
 }

@@ -6,14 +6,16 @@
 //! crosses the middle of a 6×6 board's distance their errors decide which states the beam
 //! keeps, and every reweighting of them measured left the answers where they were
 //! (docs/performance.md). The network sees the tiles themselves: its input is one-hot (tile,
-//! cell) plus the sum, one hidden layer of [`HIDDEN`] rectified units, and its output is
+//! cell) plus the sum, one hidden layer of rectified units (each network its own number, at
+//! most [`MAX_HIDDEN`]), and its output is
 //! added to the sum. It was fitted by bootstrap learning (Jabbari Arfaee, Zilles & Holte
 //! 2011): to the remaining lengths of beam paths on scrambled boards, each round's beams
 //! ranked by the last round's network (`examples/train_ranking.rs` makes the weights; the
 //! commands are in docs/performance.md).
 //!
 //! The first layer's sum over the tiles is kept up to date move by move (a move changes two
-//! of its inputs), so a child costs the inner ranking's update and `2 × HIDDEN` products.
+//! of its inputs), so a child costs the inner ranking's update and about five operations a
+//! hidden unit.
 
 use std::sync::OnceLock;
 
@@ -23,8 +25,12 @@ use crate::moves::Move;
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
 
-/// Hidden units.
-pub const HIDDEN: usize = 32;
+/// The most hidden units a network may have (a [`Corrected`] ranking keeps its first
+/// layer's sums in an array this long, so that cloning one allocates nothing).
+pub const MAX_HIDDEN: usize = 128;
+
+/// Hidden units come in multiples of this, computed side by side.
+const LANES: usize = 8;
 
 /// The ranking's fixed-point scale: values are the estimate in moves times this, so that
 /// corrections of less than a move still order states.
@@ -73,12 +79,13 @@ static FITTED: [Fitted; 2] = [
 #[derive(Clone, Debug, PartialEq)]
 pub struct RankingNet {
     cells: usize,
-    /// `w[(tile × cells + cell) × HIDDEN + k]`: tile `tile` on cell `cell`, to unit `k`.
+    /// `w[(tile × cells + cell) × hidden + k]`: tile `tile` on cell `cell`, to unit `k`.
     w: Vec<f32>,
-    b1: [f32; HIDDEN],
-    /// From the inner ranking's value, in hundreds of moves.
-    wd: [f32; HIDDEN],
-    w2: [f32; HIDDEN],
+    /// The biases, the weights from the inner ranking's value (in hundreds of moves) and the
+    /// output weights: one each a hidden unit.
+    b1: Vec<f32>,
+    wd: Vec<f32>,
+    w2: Vec<f32>,
 }
 
 impl RankingNet {
@@ -115,32 +122,28 @@ impl RankingNet {
         Self::for_ranking(puzzle, inner).is_some() && fitted().as_ref() == Some(partition)
     }
 
-    /// Reads a weights file: the bytes `npzrank1`, the number of cells and of hidden units (`u32`
-    /// little-endian), then `f32`s little-endian: the first layer (`cells² × HIDDEN`), its
-    /// biases, the inner value's weights and the output weights (`HIDDEN` each). `None`
-    /// when the bytes are not that.
+    /// Reads a weights file: the bytes `npzrank1`, the number of cells and of hidden units
+    /// `h` (`u32` little-endian; `h` a multiple of 8 up to [`MAX_HIDDEN`]), then `f32`s
+    /// little-endian: the first layer (`cells² × h`), its biases, the inner value's weights
+    /// and the output weights (`h` each). `None` when the bytes are not that.
     pub fn from_bytes(bytes: &[u8]) -> Option<RankingNet> {
         let rest = bytes.strip_prefix(MAGIC)?;
         let word = |at: usize| -> Option<u32> {
             Some(u32::from_le_bytes(rest.get(at..at + 4)?.try_into().ok()?))
         };
-        let cells = word(0)? as usize;
-        if word(4)? as usize != HIDDEN || cells > crate::puzzle::MAX_SEARCH_CELLS {
+        let (cells, hidden) = (word(0)? as usize, word(4)? as usize);
+        if !Self::allows(hidden) || cells > crate::puzzle::MAX_SEARCH_CELLS {
             return None;
         }
         let floats: Vec<f32> = rest[8..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        let first = cells * cells * HIDDEN;
-        if floats.len() != first + 3 * HIDDEN || floats.iter().any(|x| !x.is_finite()) {
+        let first = cells * cells * hidden;
+        if floats.len() != first + 3 * hidden || floats.iter().any(|x| !x.is_finite()) {
             return None;
         }
-        let row = |i: usize| -> [f32; HIDDEN] {
-            floats[first + i * HIDDEN..first + (i + 1) * HIDDEN]
-                .try_into()
-                .expect("HIDDEN floats")
-        };
+        let row = |i: usize| floats[first + i * hidden..first + (i + 1) * hidden].to_vec();
         Some(RankingNet {
             cells,
             w: floats[..first].to_vec(),
@@ -154,7 +157,7 @@ impl RankingNet {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&(self.cells as u32).to_le_bytes());
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&(self.hidden() as u32).to_le_bytes());
         let floats = self
             .w
             .iter()
@@ -165,18 +168,20 @@ impl RankingNet {
         out
     }
 
-    /// A network from its parts (`w`: `cells² × HIDDEN` weights, as the file lays them out).
+    /// A network from its parts: `b1`, `wd` and `w2` one weight a hidden unit, `w`
+    /// `cells² × hidden` (as the file lays them out).
     ///
     /// # Panics
-    /// When `w` has another length.
-    pub fn new(
-        cells: usize,
-        w: Vec<f32>,
-        b1: [f32; HIDDEN],
-        wd: [f32; HIDDEN],
-        w2: [f32; HIDDEN],
-    ) -> RankingNet {
-        assert_eq!(w.len(), cells * cells * HIDDEN, "one row a tile and cell");
+    /// When the lengths disagree, or the hidden units are not a multiple of 8 up to
+    /// [`MAX_HIDDEN`].
+    pub fn new(cells: usize, w: Vec<f32>, b1: Vec<f32>, wd: Vec<f32>, w2: Vec<f32>) -> RankingNet {
+        let hidden = b1.len();
+        assert!(Self::allows(hidden), "{hidden} hidden units");
+        assert!(
+            wd.len() == hidden && w2.len() == hidden,
+            "one weight a unit"
+        );
+        assert_eq!(w.len(), cells * cells * hidden, "one row a tile and cell");
         RankingNet {
             cells,
             w,
@@ -186,9 +191,20 @@ impl RankingNet {
         }
     }
 
-    /// The first layer's one-hot part for a whole board.
-    fn accumulate(&self, tiles: &[u8]) -> [f32; HIDDEN] {
-        let mut acc = [0f32; HIDDEN];
+    /// Whether a network may have `hidden` units: a multiple of 8, up to [`MAX_HIDDEN`].
+    pub fn allows(hidden: usize) -> bool {
+        hidden > 0 && hidden <= MAX_HIDDEN && hidden.is_multiple_of(LANES)
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.b1.len()
+    }
+
+    /// The first layer's one-hot part for a whole board (its first [`hidden`](Self::hidden)
+    /// sums; the rest zero).
+    fn accumulate(&self, tiles: &[u8]) -> [f32; MAX_HIDDEN] {
+        let mut acc = [0f32; MAX_HIDDEN];
         for (cell, &t) in tiles.iter().enumerate() {
             let row = self.row(usize::from(t), cell);
             for (a, w) in acc.iter_mut().zip(row) {
@@ -200,23 +216,30 @@ impl RankingNet {
 
     #[inline]
     fn row(&self, tile: usize, cell: usize) -> &[f32] {
-        &self.w[(tile * self.cells + cell) * HIDDEN..][..HIDDEN]
+        let hidden = self.hidden();
+        &self.w[(tile * self.cells + cell) * hidden..][..hidden]
     }
 
-    /// The correction, in moves, for a state whose one-hot part is `acc` and whose inner
-    /// ranking is `inner`.
+    /// The correction, in moves, for a state whose one-hot part is `acc` (as
+    /// [`accumulate`](Self::accumulate) lays it out) and whose inner ranking is `inner`.
     #[inline]
-    fn correction(&self, acc: &[f32; HIDDEN], inner: u32) -> f32 {
+    fn correction(&self, acc: &[f32], inner: u32) -> f32 {
         let d = inner as f32 / 100.0;
-        let mut y = 0.0;
-        let units = acc.iter().zip(&self.b1).zip(&self.wd).zip(&self.w2);
+        // Eight sums, one a lane, added up at the end: a single running sum would keep the
+        // processor from computing eight units at once (the hidden units come in eights).
+        let mut lanes = [0f32; LANES];
+        let units = acc
+            .chunks_exact(LANES)
+            .zip(self.b1.chunks_exact(LANES))
+            .zip(self.wd.chunks_exact(LANES))
+            .zip(self.w2.chunks_exact(LANES));
         for (((a, b), wd), w2) in units {
-            let z = a + b + wd * d;
-            if z > 0.0 {
-                y += w2 * z;
+            for j in 0..LANES {
+                let z = a[j] + b[j] + wd[j] * d;
+                lanes[j] += w2[j] * if z > 0.0 { z } else { 0.0 };
             }
         }
-        y
+        lanes.iter().sum()
     }
 
     /// The ranking's value of a whole board whose inner ranking is `inner`.
@@ -237,7 +260,8 @@ pub struct Corrected<'n, R> {
     net: &'n RankingNet,
     inner: R,
     inner_value: u32,
-    acc: [f32; HIDDEN],
+    /// The first layer's one-hot sums, the network's first `hidden` of them.
+    acc: [f32; MAX_HIDDEN],
 }
 
 impl<'n, R> Corrected<'n, R> {
@@ -247,7 +271,7 @@ impl<'n, R> Corrected<'n, R> {
             net,
             inner,
             inner_value: 0,
-            acc: [0.0; HIDDEN],
+            acc: [0.0; MAX_HIDDEN],
         }
     }
 
@@ -265,6 +289,12 @@ impl<'n, R> Corrected<'n, R> {
         }
     }
 
+    /// Bytes of the saved state beyond the inner ranking's: the one-hot part and the inner
+    /// value.
+    fn own_bytes(&self) -> usize {
+        4 * self.net.hidden() + 4
+    }
+
     #[inline]
     fn value(&self) -> u32 {
         RankingNet::scaled(
@@ -273,9 +303,6 @@ impl<'n, R> Corrected<'n, R> {
         )
     }
 }
-
-/// Bytes of the saved state beyond the inner ranking's: the one-hot part and the inner value.
-const OWN_BYTES: usize = 4 * HIDDEN + 4;
 
 impl<R: IncrementalHeuristic> IncrementalHeuristic for Corrected<'_, R> {
     /// The inner undo, its value before the move, and the move (to shift back).
@@ -312,26 +339,29 @@ impl<R: IncrementalHeuristic> IncrementalHeuristic for Corrected<'_, R> {
     }
 
     fn saved_bytes(&self) -> Option<usize> {
-        Some(self.inner.saved_bytes()? + OWN_BYTES)
+        Some(self.inner.saved_bytes()? + self.own_bytes())
     }
 
     fn save(&self, out: &mut [u8]) {
         let (inner, own) = out.split_at_mut(self.inner.saved_bytes().unwrap_or(0));
         self.inner.save(inner);
-        for (chunk, x) in own.chunks_exact_mut(4).zip(&self.acc) {
+        let hidden = self.net.hidden();
+        for (chunk, x) in own.chunks_exact_mut(4).zip(&self.acc[..hidden]) {
             chunk.copy_from_slice(&x.to_le_bytes());
         }
-        own[4 * HIDDEN..OWN_BYTES].copy_from_slice(&self.inner_value.to_le_bytes());
+        own[4 * hidden..4 * hidden + 4].copy_from_slice(&self.inner_value.to_le_bytes());
     }
 
     fn restore(&mut self, saved: &[u8]) {
         let (inner, own) = saved.split_at(self.inner.saved_bytes().unwrap_or(0));
         self.inner.restore(inner);
-        let word = |i: usize| [own[i], own[i + 1], own[i + 2], own[i + 3]];
-        for (k, x) in self.acc.iter_mut().enumerate() {
-            *x = f32::from_le_bytes(word(4 * k));
+        let word = |c: &[u8]| [c[0], c[1], c[2], c[3]];
+        let hidden = self.net.hidden();
+        let (acc, value) = own.split_at(4 * hidden);
+        for (x, c) in self.acc[..hidden].iter_mut().zip(acc.chunks_exact(4)) {
+            *x = f32::from_le_bytes(word(c));
         }
-        self.inner_value = u32::from_le_bytes(word(4 * HIDDEN));
+        self.inner_value = u32::from_le_bytes(word(value));
     }
 }
 
@@ -409,12 +439,51 @@ mod tests {
         assert!(RankingNet::from_bytes(&hidden).is_none());
     }
 
+    /// A network of `hidden` units with random weights, of the shipped ones' size.
+    fn random_net(hidden: usize, seed: u64) -> RankingNet {
+        let mut rng = generate::rng(seed);
+        let mut draw = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| rand::Rng::random_range(&mut rng, -0.3f32..0.3))
+                .collect()
+        };
+        RankingNet::new(
+            36,
+            draw(36 * 36 * hidden),
+            draw(hidden),
+            draw(hidden),
+            draw(hidden),
+        )
+    }
+
+    /// Networks of other sizes than the shipped ones' read back to their own bytes; sizes
+    /// the ranking cannot hold are refused.
+    #[test]
+    fn networks_of_every_allowed_size_round_trip() {
+        for hidden in [8, 64, MAX_HIDDEN] {
+            let net = random_net(hidden, hidden as u64);
+            assert_eq!(net.hidden(), hidden);
+            assert_eq!(RankingNet::from_bytes(&net.to_bytes()), Some(net));
+        }
+        let mut bytes = random_net(MAX_HIDDEN, 1).to_bytes();
+        // One unit more than allowed (with the floats it would need, so only the count is wrong).
+        bytes[12..16].copy_from_slice(&((MAX_HIDDEN + LANES) as u32).to_le_bytes());
+        bytes.extend(std::iter::repeat_n(0u8, 4 * (36 * 36 + 3) * LANES));
+        assert!(RankingNet::from_bytes(&bytes).is_none());
+    }
+
     /// Along a random walk, moved, undone, saved and restored: the corrected ranking is
-    /// always the network's value of the whole board with linear conflict inside.
+    /// always the network's value of the whole board with linear conflict inside; with the
+    /// shipped network and with one of the most units allowed.
     #[test]
     fn the_correction_follows_the_board_through_moves_undos_and_restores() {
+        let shipped = RankingNet::for_ranking(&six(), Inner::Tables).unwrap();
+        follow_a_walk(shipped);
+        follow_a_walk(&random_net(MAX_HIDDEN, 5));
+    }
+
+    fn follow_a_walk(net: &RankingNet) {
         let puzzle = six();
-        let net = RankingNet::for_ranking(&puzzle, Inner::Tables).unwrap();
         let lc = LinearConflict::new(&puzzle);
         let exact = |tiles: &[u8]| net.value(tiles, lc.clone().init(tiles));
         let start = generate::random_solvable(&puzzle.goal_board(), &mut generate::rng(3));
