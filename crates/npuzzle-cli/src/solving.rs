@@ -50,7 +50,8 @@ pub fn solve_one(
     if over_memory(&p, &limits) {
         return Ok(Ok(stopped_by_memory(&p, verdict)));
     }
-    // Building tables counts against the time limit: the search gets what is left.
+    // Loading or building tables counts against the time limit: the search gets what is
+    // left.
     let started = Instant::now();
     let prepared = prepare_within(&p, goal, tables, limits.time);
     if let Some(t) = &mut limits.time {

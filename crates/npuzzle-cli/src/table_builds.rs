@@ -181,10 +181,14 @@ impl BuildBar {
     /// Shows a build's progress; stops the build on Ctrl-C.
     pub fn update(&self, p: &BuildProgress) -> ControlFlow<()> {
         self.show(p.expanded, p.total, || {
-            format!(
-                "building {}-tile pattern database, depth {}",
-                p.tiles, p.depth
-            )
+            if p.loading {
+                format!("loading {}-tile pattern database", p.tiles)
+            } else {
+                format!(
+                    "building {}-tile pattern database, depth {}",
+                    p.tiles, p.depth
+                )
+            }
         })
     }
 

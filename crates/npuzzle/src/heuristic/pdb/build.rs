@@ -36,6 +36,9 @@ pub struct BuildProgress {
     pub expanded: u64,
     /// Abstract states in all (an upper bound: a few may be unreachable).
     pub total: u64,
+    /// Whether the table is being read from disk rather than built: then `expanded` and
+    /// `total` count the bytes read and to read, and `depth` is 0.
+    pub loading: bool,
 }
 
 /// What a build reports to, now and then (many times a second): `Break` stops the build.
@@ -185,6 +188,7 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
                     depth,
                     expanded,
                     total,
+                    loading: false,
                 };
                 if progress(&now).is_break() {
                     return Err(BuildStopped);
@@ -202,6 +206,7 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
         depth,
         expanded: total,
         total,
+        loading: false,
     };
     b.states = WordMemory::zeroed(0);
     let (data, capped) = pack(b.distance, k, perms, &md_rows, &mut || {

@@ -42,8 +42,10 @@
 
 use std::fs;
 use std::io::{Read, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
+use super::build::{keep_going, BuildProgress, Progress};
 use super::memory::TableMemory;
 use super::table::{PatternTable, TableKey, ENCODING_HALF_EXCESS_OVER_MANHATTAN};
 use crate::shape::Shape;
@@ -331,6 +333,30 @@ pub fn load(path: &Path, key: &TableKey, digest_key: &DigestKey) -> Result<Patte
     load_checked(path, key, digest_key, LOAD_SAMPLES)
 }
 
+/// Why [`load_watched`] gave no table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotLoaded {
+    /// `progress` stopped the load (a time limit, Ctrl-C); the file may be sound.
+    Stopped,
+    /// The file was not trusted, as [`load`] says why.
+    Rejected(String),
+}
+
+/// As [`load`], reporting to `progress` as the data is read (bytes read of the bytes to
+/// read, `loading` set) and stopping when it says so: a 6-6-6-6 table set takes about half
+/// a second to read and check, the 7-tile tables seconds, more than a short time limit.
+///
+/// # Errors
+/// [`NotLoaded::Stopped`] when `progress` stopped it; otherwise as [`load`].
+pub fn load_watched(
+    path: &Path,
+    key: &TableKey,
+    digest_key: &DigestKey,
+    progress: &mut Progress<'_>,
+) -> Result<PatternTable, NotLoaded> {
+    read_checked(path, key, digest_key, LOAD_SAMPLES, LOAD_CHUNK, progress)
+}
+
 /// Entries whose consistency [`load`] checks: a few milliseconds.
 pub const LOAD_SAMPLES: usize = 1 << 13;
 /// Entries whose consistency `npuzzle pdb list --verify` checks: about a second a table.
@@ -347,6 +373,38 @@ pub fn load_checked(
     digest_key: &DigestKey,
     samples: usize,
 ) -> Result<PatternTable, String> {
+    let mut progress = keep_going;
+    let read = read_checked(path, key, digest_key, samples, LOAD_CHUNK, &mut progress);
+    read.map_err(|e| match e {
+        NotLoaded::Rejected(why) => why,
+        NotLoaded::Stopped => unreachable!("nothing stops a load that keeps going"),
+    })
+}
+
+impl From<String> for NotLoaded {
+    fn from(why: String) -> NotLoaded {
+        NotLoaded::Rejected(why)
+    }
+}
+
+impl From<&str> for NotLoaded {
+    fn from(why: &str) -> NotLoaded {
+        NotLoaded::Rejected(why.to_string())
+    }
+}
+
+/// Bytes read between two reports to a load's progress (a few milliseconds' worth).
+const LOAD_CHUNK: usize = 8 << 20;
+
+/// [`load_checked`] under `progress`, told every `chunk` bytes read.
+fn read_checked(
+    path: &Path,
+    key: &TableKey,
+    digest_key: &DigestKey,
+    samples: usize,
+    chunk: usize,
+    progress: &mut Progress<'_>,
+) -> Result<PatternTable, NotLoaded> {
     let entries = key.entries();
     let mut f = open(path)?;
     let mut h = [0u8; HEADER];
@@ -354,28 +412,50 @@ pub fn load_checked(
         .map_err(|_| "file is too short to be a pattern database".to_string())?;
     let header = parse_header(&h)?;
     if header.key != *key {
-        return Err(format!(
+        return Err(NotLoaded::Rejected(format!(
             "holds the pattern {:?} (blank on {}) of a {} board, not {:?} (blank on {}) of a {}",
             header.key.cells, header.key.blank, header.key.shape, key.cells, key.blank, key.shape
-        ));
+        )));
     }
     let expected_bytes = entries.div_ceil(2);
     if header.entries != entries || header.data_bytes != expected_bytes {
-        return Err(format!(
+        return Err(NotLoaded::Rejected(format!(
             "header says {} entries in {} bytes, expected {entries} in {expected_bytes}",
             header.entries, header.data_bytes
-        ));
+        )));
     }
     let file_len = f.metadata().map_err(|e| e.to_string())?.len();
     if file_len != HEADER as u64 + expected_bytes {
-        return Err(format!(
+        return Err(NotLoaded::Rejected(format!(
             "file has {file_len} bytes, expected {} (truncated or padded)",
             HEADER as u64 + expected_bytes
-        ));
+        )));
     }
     let mut data = TableMemory::zeroed(expected_bytes as usize);
-    f.read_exact(&mut data).map_err(|e| e.to_string())?;
-    if crc32fast::hash(&data) != header.data_crc {
+    let mut report = |read: u64| {
+        let now = BuildProgress {
+            tiles: key.cells.len(),
+            depth: 0,
+            expanded: read,
+            total: expected_bytes,
+            loading: true,
+        };
+        match progress(&now) {
+            ControlFlow::Break(()) => Err(NotLoaded::Stopped),
+            ControlFlow::Continue(()) => Ok(()),
+        }
+    };
+    let mut crc = crc32fast::Hasher::new();
+    let mut read = 0u64;
+    for part in data.chunks_mut(chunk) {
+        report(read)?;
+        f.read_exact(part).map_err(|e| e.to_string())?;
+        crc.update(part);
+        read += part.len() as u64;
+    }
+    // The digest reads the whole table again.
+    report(read)?;
+    if crc.finalize() != header.data_crc {
         return Err("data checksum mismatch (corrupt file)".into());
     }
     if !digest_key.verifies(&h[..DIGEST_AT], &data, &h[DIGEST_AT..HEADER]) {
@@ -625,6 +705,53 @@ mod tests {
             "DigestKey(..)",
             "the secret is never printed"
         );
+    }
+
+    /// A load reports the bytes it has read and stops when told, leaving the file sound.
+    #[test]
+    fn a_load_reports_its_bytes_and_stops_when_told() {
+        let key = TableKey {
+            shape: "4x4".parse().unwrap(),
+            cells: vec![0, 1, 2, 3, 4],
+            blank: 15,
+        };
+        let table = super::super::build::build(&key, &mut keep_going).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let digest_key = DigestKey::generate();
+        let path = save(&table, dir.path(), &digest_key).unwrap();
+        let bytes = key.entries().div_ceil(2);
+        let chunk = 16 << 10;
+        let mut reports = Vec::new();
+        let loaded = read_checked(&path, &key, &digest_key, 64, chunk, &mut |p| {
+            reports.push(*p);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(loaded.unwrap().data[..], table.data[..]);
+        // Once before each chunk, once after the last.
+        assert_eq!(reports.len() as u64, bytes.div_ceil(chunk as u64) + 1);
+        assert!(reports
+            .iter()
+            .all(|p| p.loading && p.total == bytes && p.tiles == 5));
+        assert!(reports.windows(2).all(|w| w[0].expanded < w[1].expanded));
+        assert_eq!(reports.last().unwrap().expanded, bytes);
+        for stop_at in [0, 3, reports.len() - 1] {
+            let mut told = 0;
+            let stopped = read_checked(&path, &key, &digest_key, 64, chunk, &mut |_| {
+                told += 1;
+                if told > stop_at {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            assert_eq!(
+                stopped.err(),
+                Some(NotLoaded::Stopped),
+                "stopped at {stop_at}"
+            );
+        }
+        let again = load(&path, &key, &digest_key).unwrap();
+        assert_eq!(again.data[..], table.data[..]);
     }
 
     #[test]
