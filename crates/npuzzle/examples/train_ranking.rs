@@ -16,6 +16,8 @@
 //! `UPDATE`, 500, batches), and never below the admissible value. It writes `NET` (ranking
 //! by the value itself: the sum plus `100 / c` times the correction, times `SCALE`) and
 //! `NET.params` (the raw parameters, which `INIT` reads back; `SEED` sets the boards).
+//! `HIDDEN` sets the hidden units of `fit`'s and `davi`'s networks (32 unless set; the
+//! shipped `5-5-5-5-5-5-5` network has 128).
 //!
 //! `gen` ranks by linear conflict plus `5-5-5-5-5-5-5`, corrected by `NET` when given, on
 //! two threads, and appends `(36 tiles, moves left)` records to `OUT` (with `SHORTEN=1`, the

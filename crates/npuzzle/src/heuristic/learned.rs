@@ -8,10 +8,13 @@
 //! (docs/performance.md). The network sees the tiles themselves: its input is one-hot (tile,
 //! cell) plus the sum, one hidden layer of rectified units (each network its own number, at
 //! most [`MAX_HIDDEN`]), and its output is
-//! added to the sum. It was fitted by bootstrap learning (Jabbari Arfaee, Zilles & Holte
-//! 2011): to the remaining lengths of beam paths on scrambled boards, each round's beams
-//! ranked by the last round's network (`examples/train_ranking.rs` makes the weights; the
-//! commands are in docs/performance.md).
+//! added to the sum. The network for `5-5-5-5-5-5-5` (128 units) was fitted by approximate
+//! value iteration, as the learned solver DeepCubeA fits its own: each scrambled state to
+//! one move plus the least value of its children; the fresh machine's (32 units) by
+//! bootstrap learning (Jabbari Arfaee, Zilles & Holte 2011), to the remaining lengths of
+//! beam paths on scrambled boards, each round's beams ranked by the last round's network
+//! (`examples/train_ranking.rs` makes the weights; the commands are in
+//! docs/performance.md).
 //!
 //! The first layer's sum over the tiles is kept up to date move by move (a move changes two
 //! of its inputs), so a child costs the inner ranking's update and about five operations a
