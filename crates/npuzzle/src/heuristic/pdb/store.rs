@@ -342,6 +342,19 @@ pub enum NotLoaded {
     Rejected(String),
 }
 
+// The checks' messages, as `load` gives them.
+impl From<String> for NotLoaded {
+    fn from(why: String) -> NotLoaded {
+        NotLoaded::Rejected(why)
+    }
+}
+
+impl From<&str> for NotLoaded {
+    fn from(why: &str) -> NotLoaded {
+        NotLoaded::Rejected(why.to_string())
+    }
+}
+
 /// As [`load`], reporting to `progress` as the data is read (bytes read of the bytes to
 /// read, `loading` set) and stopping when it says so: a 6-6-6-6 table set takes about half
 /// a second to read and check, the 7-tile tables seconds, more than a short time limit.
@@ -379,18 +392,6 @@ pub fn load_checked(
         NotLoaded::Rejected(why) => why,
         NotLoaded::Stopped => unreachable!("nothing stops a load that keeps going"),
     })
-}
-
-impl From<String> for NotLoaded {
-    fn from(why: String) -> NotLoaded {
-        NotLoaded::Rejected(why)
-    }
-}
-
-impl From<&str> for NotLoaded {
-    fn from(why: &str) -> NotLoaded {
-        NotLoaded::Rejected(why.to_string())
-    }
 }
 
 /// Bytes read between two reports to a load's progress (a few milliseconds' worth).
