@@ -98,8 +98,8 @@ pub struct RandomRequest {
 /// Longest random walk a shuffle may ask for.
 const MAX_WALK: usize = 100_000;
 
-/// `POST /api/random`: a random solvable board, uniform or a random walk of `moves` moves
-/// from the goal (no move undoing the one before). `distance` is the optimal distance when a
+/// `POST /api/random`: a random solvable board, uniform over those other than the goal or a
+/// random walk of `moves` moves from the goal (no move undoing the one before). `distance` is the optimal distance when a
 /// quick search finds it, else `null`.
 pub async fn random(
     State(state): State<AppState>,
@@ -117,7 +117,7 @@ pub async fn random(
     let mut rng = generate::rng(seed);
     let board = match req.moves {
         Some(m) => generate::random_walk(&goal, m, &mut rng),
-        None => generate::random_solvable(&goal, &mut rng),
+        None => generate::shuffled(&goal, &mut rng),
     };
     let cells = shape.cells();
     let quick = cells <= 9 || (cells <= 16 && req.moves.is_some_and(|m| m <= 60));

@@ -36,6 +36,18 @@ pub fn random_solvable<R: Rng>(goal: &Board, rng: &mut R) -> Board {
     Board::new(goal.shape(), tiles).expect("a permutation is a board")
 }
 
+/// A shuffle: a board drawn uniformly from the solvable boards other than `goal` itself (a
+/// shuffle that leaves the puzzle solved is none: one draw in 12 on 2×2, one in 360 on 2×3,
+/// where the page's shuffle then had nothing to solve).
+pub fn shuffled<R: Rng>(goal: &Board, rng: &mut R) -> Board {
+    loop {
+        let board = random_solvable(goal, rng);
+        if board != *goal {
+            return board;
+        }
+    }
+}
+
 /// A board drawn uniformly from every arrangement of a shape's tiles, solvable or not from
 /// any particular goal: a random goal, for experiments over start/goal pairs.
 pub fn random_board<R: Rng>(shape: Shape, rng: &mut R) -> Board {
@@ -71,6 +83,20 @@ pub fn random_walk<R: Rng>(goal: &Board, moves: usize, rng: &mut R) -> Board {
 mod tests {
     use super::*;
     use crate::goal::GoalSpec;
+
+    /// A shuffle is never the goal, and reaches every other solvable board of 2×2.
+    #[test]
+    fn a_shuffle_is_never_the_goal() {
+        let goal = GoalSpec::Standard.board("2x2".parse().unwrap()).unwrap();
+        let mut rng = rng(5);
+        let seen: std::collections::HashSet<Board> =
+            (0..600).map(|_| shuffled(&goal, &mut rng)).collect();
+        assert!(!seen.contains(&goal));
+        assert!(seen
+            .iter()
+            .all(|b| solvability::check(b, &goal).unwrap().solvable));
+        assert_eq!(seen.len(), 11, "the twelve solvable boards but the goal");
+    }
 
     #[test]
     fn random_boards_are_solvable_and_reproducible() {
