@@ -99,8 +99,8 @@ pub struct RandomRequest {
 const MAX_WALK: usize = 100_000;
 
 /// `POST /api/random`: a random solvable board, uniform over those other than the goal or a
-/// random walk of `moves` moves from the goal (no move undoing the one before). `distance` is the optimal distance when a
-/// quick search finds it, else `null`.
+/// random walk of `moves` moves from the goal (no move undoing the one before). `distance`
+/// is the optimal distance when a quick search finds it, else `null`.
 pub async fn random(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<RandomRequest>,

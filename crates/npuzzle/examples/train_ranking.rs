@@ -211,12 +211,18 @@ struct Sample {
 /// The network being fitted: `y = b2 + c·d + w2·relu(Σ w[tile, cell] + b1 + wd·d)`, `d` the
 /// inner ranking in hundreds of moves. The ranking adds `LAMBDA × w2·relu(…)` to the sum.
 /// `p` holds `w` (`ROWS × h`), `b1`, `wd`, `w2` (`h` each), `b2` and `c`, in that order.
+#[derive(Clone)]
 struct Params {
     h: usize,
     p: Vec<f32>,
 }
 
 impl Params {
+    /// Parameters of a network of `h` hidden units.
+    fn len(h: usize) -> usize {
+        ROWS * h + 3 * h + 2
+    }
+
     /// Small random weights, the linear part zero, with `HIDDEN` hidden units (32 unless
     /// set; `RankingNet::allows` says which).
     fn random(rng: &mut impl Rng) -> Params {
@@ -224,7 +230,7 @@ impl Params {
         assert!(RankingNet::allows(h), "HIDDEN={h}");
         let mut p = Params {
             h,
-            p: vec![0f32; ROWS * h + 3 * h + 2],
+            p: vec![0f32; Params::len(h)],
         };
         let (b1, wd, w2) = (p.b1(), p.wd(), p.w2());
         for x in &mut p.p[..w2 + h] {
@@ -245,7 +251,7 @@ impl Params {
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         let h = (p.len() - 2) / (ROWS + 3);
-        assert_eq!(p.len(), ROWS * h + 3 * h + 2, "a parameters file");
+        assert_eq!(p.len(), Params::len(h), "a parameters file");
         Params { h, p }
     }
 
@@ -486,10 +492,7 @@ fn davi(args: &[String]) {
         assert_eq!(read.h, p.h, "INIT's hidden units against HIDDEN");
         p = read;
     }
-    let mut target = Params {
-        h: p.h,
-        p: p.p.clone(),
-    };
+    let mut target = p.clone();
     let (mut m1, mut m2) = (vec![0f32; p.p.len()], vec![0f32; p.p.len()]);
     let began = Instant::now();
     let (mut loss, mut mean_y, mut count) = (0f64, 0f64, 0usize);

@@ -413,24 +413,27 @@ fn read_checked(
         .map_err(|_| "file is too short to be a pattern database".to_string())?;
     let header = parse_header(&h)?;
     if header.key != *key {
-        return Err(NotLoaded::Rejected(format!(
+        return Err(format!(
             "holds the pattern {:?} (blank on {}) of a {} board, not {:?} (blank on {}) of a {}",
             header.key.cells, header.key.blank, header.key.shape, key.cells, key.blank, key.shape
-        )));
+        )
+        .into());
     }
     let expected_bytes = entries.div_ceil(2);
     if header.entries != entries || header.data_bytes != expected_bytes {
-        return Err(NotLoaded::Rejected(format!(
+        return Err(format!(
             "header says {} entries in {} bytes, expected {entries} in {expected_bytes}",
             header.entries, header.data_bytes
-        )));
+        )
+        .into());
     }
     let file_len = f.metadata().map_err(|e| e.to_string())?.len();
     if file_len != HEADER as u64 + expected_bytes {
-        return Err(NotLoaded::Rejected(format!(
+        return Err(format!(
             "file has {file_len} bytes, expected {} (truncated or padded)",
             HEADER as u64 + expected_bytes
-        )));
+        )
+        .into());
     }
     let mut data = TableMemory::zeroed(expected_bytes as usize);
     let mut report = |read: u64| {
