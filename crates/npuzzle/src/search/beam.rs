@@ -173,8 +173,12 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
         // what the peak above counts (and growing the table was a tenth of the time).
         candidates.clear();
         candidates.reserve_exact(most);
-        candidates_saved.clear();
-        candidates_saved.reserve_exact(most * saved_len);
+        // Written slot by slot below and read only where written, so it keeps its bytes
+        // from depth to depth instead of being zeroed for every candidate.
+        if candidates_saved.len() < most * saved_len {
+            candidates_saved.reserve_exact(most * saved_len - candidates_saved.len());
+            candidates_saved.resize(most * saved_len, 0);
+        }
         seen.clear();
         seen.reserve(most);
         let mut found = None;
@@ -214,8 +218,8 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
                     let (child_h, undo) = heuristic.apply(&tiles, h, tile, to, blank, m);
                     let slot = candidates.len();
                     if restores {
-                        candidates_saved.resize((slot + 1) * saved_len, 0);
-                        heuristic.save(&mut candidates_saved[slot * saved_len..]);
+                        let at = slot * saved_len;
+                        heuristic.save(&mut candidates_saved[at..at + saved_len]);
                     }
                     heuristic.undo(undo);
                     tiles.swap(blank, to);
