@@ -17,7 +17,8 @@
 //! by the value itself: the sum plus `100 / c` times the correction, times `SCALE`) and
 //! `NET.params` (the raw parameters, which `INIT` reads back; `SEED` sets the boards).
 //! `HIDDEN` sets the hidden units of `fit`'s and `davi`'s networks (32 unless set; the
-//! shipped `5-5-5-5-5-5-5` network has 128).
+//! shipped `5-5-5-5-5-5-5` network has 256); with more than `INIT`'s, `davi` grows the
+//! network, the new units starting with no say in its output.
 //!
 //! `gen` ranks by linear conflict plus `5-5-5-5-5-5-5`, corrected by `NET` when given, on
 //! two threads, and appends `(36 tiles, moves left)` records to `OUT` (with `SHORTEN=1`, the
@@ -255,6 +256,38 @@ impl Params {
         Params { h, p }
     }
 
+    /// The same network with `h` hidden units: the new units' first-layer weights small
+    /// and random, their output weights zero, so that it computes the same function until
+    /// fitting moves them.
+    fn grown(&self, h: usize, rng: &mut impl Rng) -> Params {
+        let mut small = || (rng.random::<f32>() - 0.5) * 0.2;
+        let old = self.h;
+        let mut p = Params {
+            h,
+            p: vec![0f32; Params::len(h)],
+        };
+        for row in 0..ROWS {
+            let (from, to) = (&self.p[row * old..][..old], &mut p.p[row * h..][..h]);
+            to[..old].copy_from_slice(from);
+            to[old..].iter_mut().for_each(|x| *x = small());
+        }
+        let parts = [
+            (self.b1(), p.b1()),
+            (self.wd(), p.wd()),
+            (self.w2(), p.w2()),
+        ];
+        for (from, to) in parts {
+            p.p[to..to + old].copy_from_slice(&self.p[from..from + old]);
+        }
+        let (b1, wd) = (p.b1(), p.wd());
+        p.p[b1 + old..wd].fill(0.1);
+        p.p[wd + old..wd + h].iter_mut().for_each(|x| *x = small());
+        let (b2, c) = (p.b2(), p.c());
+        p.p[b2] = self.p[self.b2()];
+        p.p[c] = self.p[self.c()];
+        p
+    }
+
     // Where each part starts.
     fn b1(&self) -> usize {
         ROWS * self.h
@@ -488,9 +521,13 @@ fn davi(args: &[String]) {
     p.p[c] = 62.5;
     if let Ok(init) = std::env::var("INIT") {
         let read = Params::read(&std::fs::read(init).unwrap());
-        // The same `HIDDEN` as the run that wrote them, so that a `SEED` draws the same boards.
-        assert_eq!(read.h, p.h, "INIT's hidden units against HIDDEN");
-        p = read;
+        // `HIDDEN` at least as many units as the run that wrote them; more grow the network.
+        assert!(read.h <= p.h, "INIT's hidden units against HIDDEN");
+        p = if read.h < p.h {
+            read.grown(p.h, &mut rng)
+        } else {
+            read
+        };
     }
     let mut target = p.clone();
     let (mut m1, mut m2) = (vec![0f32; p.p.len()], vec![0f32; p.p.len()]);

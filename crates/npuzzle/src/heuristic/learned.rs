@@ -8,7 +8,7 @@
 //! (docs/performance.md). The network sees the tiles themselves: its input is one-hot (tile,
 //! cell) plus the sum, one hidden layer of rectified units (each network its own number, at
 //! most [`MAX_HIDDEN`]), and its output is
-//! added to the sum. The network for `5-5-5-5-5-5-5` (128 units) was fitted by approximate
+//! added to the sum. The network for `5-5-5-5-5-5-5` (256 units) was fitted by approximate
 //! value iteration, as the learned solver DeepCubeA fits its own: each scrambled state to
 //! one move plus the least value of its children; the fresh machine's (32 units) by
 //! bootstrap learning (Jabbari Arfaee, Zilles & Holte 2011), to the remaining lengths of
@@ -30,7 +30,7 @@ use crate::shape::Shape;
 
 /// The most hidden units a network may have (a [`Corrected`] ranking keeps its first
 /// layer's sums in an array this long, so that cloning one allocates nothing).
-pub const MAX_HIDDEN: usize = 128;
+pub const MAX_HIDDEN: usize = 256;
 
 /// Hidden units come in multiples of this, computed side by side.
 const LANES: usize = 8;
