@@ -581,9 +581,10 @@ struct Cut {
 /// start), within half the time left before `until` and twice `time`. The whole path is
 /// offered (and shortened) when it is shorter than the incumbent.
 ///
-/// A beam four times wider than the last one that finished often runs out of time (the
-/// time a beam takes grows faster than its width), and all it did was lost; its best state
-/// is deeper and better placed than the narrower beam's states were at that depth.
+/// A beam sized by the time the last one took sometimes runs out of time (a beam's time
+/// grows a little faster than its width, and the machine's speed varies), and all it did
+/// was lost; its best state is deeper and better placed than the narrower beam's states
+/// were at that depth.
 #[allow(clippy::too_many_arguments)]
 fn finish_beam<R: IncrementalHeuristic + Clone>(
     run: &mut Run<'_>,
