@@ -128,6 +128,28 @@ pub trait IncrementalHeuristic {
     fn restore(&mut self, saved: &[u8]) {
         let _ = saved;
     }
+    /// A child's value and saved state: what [`apply`](Self::apply), [`save`](Self::save)
+    /// into `out` and [`undo`](Self::undo) give one after the other, the heuristic left as
+    /// it was. Called only when [`saved_bytes`](Self::saved_bytes) is `Some`. The default
+    /// does just that; a heuristic with a large state writes the child's straight into
+    /// `out` instead of changing its own, copying it and changing it back.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn apply_saved(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+        out: &mut [u8],
+    ) -> u32 {
+        let (value, undo) = self.apply(tiles, h, tile, from, to, m);
+        self.save(out);
+        self.undo(undo);
+        value
+    }
 }
 
 /// A borrowed heuristic works as the heuristic itself: the parallel search lends each
@@ -185,6 +207,20 @@ impl<H: IncrementalHeuristic + ?Sized> IncrementalHeuristic for &mut H {
     }
     fn restore(&mut self, saved: &[u8]) {
         (**self).restore(saved)
+    }
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn apply_saved(
+        &mut self,
+        tiles: &[u8],
+        h: u32,
+        tile: u8,
+        from: usize,
+        to: usize,
+        m: Move,
+        out: &mut [u8],
+    ) -> u32 {
+        (**self).apply_saved(tiles, h, tile, from, to, m, out)
     }
 }
 

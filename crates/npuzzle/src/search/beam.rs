@@ -17,6 +17,7 @@ use rustc_hash::FxHashSet;
 use super::keys::{with_key, KeyedSearch, StateKey};
 use super::store::hash_table_bytes;
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason};
+use crate::heuristic::pdb::prefetch::prefetch_any;
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::puzzle::{Puzzle, NO_CELL};
@@ -118,10 +119,12 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
     let restores = saved.is_some();
     let saved_len = saved.unwrap_or(0);
 
-    // The kept states of the current depth, their values and saved heuristic states, and
-    // for every depth the parent and move of each.
+    // The kept states of the current depth, their values, where their saved heuristic
+    // states are (the `slot`th of `layer_saved`, the buffer their depth's candidates were
+    // written to), and for every depth the parent and move of each.
     let mut layer: Vec<K> = vec![K::pack(start)];
     let mut layer_h: Vec<u32> = vec![heuristic.init(start)];
+    let mut layer_slot: Vec<u32> = vec![0];
     let mut layer_saved = vec![0u8; saved_len];
     // Saved only by a heuristic that says it can (a sum with a part that cannot has no
     // layout to write).
@@ -159,6 +162,7 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
                 remembered: recent.iter().map(|s| (s.capacity(), s.len())).collect(),
                 layer: layer.capacity(),
                 layer_h: layer_h.capacity(),
+                layer_slot: layer_slot.capacity(),
                 layer_saved: layer_saved.capacity(),
                 candidates: candidates.capacity(),
                 candidates_saved: candidates_saved.capacity(),
@@ -186,7 +190,16 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
             stats.expanded += 1;
             key.unpack(&mut tiles);
             let h = if restores {
-                heuristic.restore(&layer_saved[i * saved_len..(i + 1) * saved_len]);
+                let at = layer_slot[i] as usize * saved_len;
+                // The next kept state's saved bytes lie anywhere in a buffer of megabytes:
+                // fetching them while this one's children are made hides the misses.
+                if let Some(&next) = layer_slot.get(i + 1) {
+                    let next = next as usize * saved_len;
+                    for line in (next..next + saved_len).step_by(64) {
+                        prefetch_any(&layer_saved, line);
+                    }
+                }
+                heuristic.restore(&layer_saved[at..at + saved_len]);
                 layer_h[i]
             } else {
                 heuristic.init(&tiles)
@@ -215,13 +228,16 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
                     .any(|s| s.contains(&child));
                 if !repeat && seen.insert(child.clone()) {
                     tiles.swap(blank, to);
-                    let (child_h, undo) = heuristic.apply(&tiles, h, tile, to, blank, m);
                     let slot = candidates.len();
-                    if restores {
+                    let child_h = if restores {
                         let at = slot * saved_len;
-                        heuristic.save(&mut candidates_saved[at..at + saved_len]);
-                    }
-                    heuristic.undo(undo);
+                        let out = &mut candidates_saved[at..at + saved_len];
+                        heuristic.apply_saved(&tiles, h, tile, to, blank, m, out)
+                    } else {
+                        let (child_h, undo) = heuristic.apply(&tiles, h, tile, to, blank, m);
+                        heuristic.undo(undo);
+                        child_h
+                    };
                     tiles.swap(blank, to);
                     candidates.push(Candidate {
                         h: child_h,
@@ -251,11 +267,10 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
         back_bytes += candidates.len() as u64 * BACK_BYTES;
         back.push(candidates.iter().map(|c| (c.parent, c.step)).collect());
         layer_h = candidates.iter().map(|c| c.h).collect();
-        layer_saved.clear();
-        for c in &candidates {
-            let at = c.slot as usize * saved_len;
-            layer_saved.extend_from_slice(&candidates_saved[at..at + saved_len]);
-        }
+        // The kept states' saved bytes stay where they were written; the last depth's
+        // buffer takes the next depth's candidates.
+        layer_slot = candidates.iter().map(|c| c.slot).collect();
+        std::mem::swap(&mut layer_saved, &mut candidates_saved);
         layer = candidates.drain(..).map(|c| c.key).collect();
         // The oldest remembered depth's set, emptied, holds the newest (no new table).
         let mut kept = if recent.len() == 2 * REMEMBERED {
@@ -288,9 +303,11 @@ struct Held {
     back: u64,
     /// Capacity and length of each remembered depth's set.
     remembered: Vec<(usize, usize)>,
-    /// Capacities of the current depth's keys, values and saved heuristic states (bytes).
+    /// Capacities of the current depth's keys, values, slots and saved heuristic states
+    /// (bytes).
     layer: usize,
     layer_h: usize,
+    layer_slot: usize,
     layer_saved: usize,
     /// Capacities of the candidate buffers and of the set of generated states.
     candidates: usize,
@@ -335,8 +352,9 @@ impl Held {
             // This depth, and the next collected beside it.
             + self.layer as u64 * (key + key_heap)
             + kept as u64 * (key + key_heap)
-            + (self.layer_h + kept) as u64 * 4
-            + grown(self.layer_saved, kept * saved, 1)
+            + (self.layer_h + kept + self.layer_slot + kept) as u64 * 4
+            // Kept as it is: the depth after this one writes its candidates into it.
+            + self.layer_saved as u64
             + grown(self.candidates, most, candidate)
             + most as u64 * key_heap
             + grown(self.candidates_saved, most * saved, 1)
