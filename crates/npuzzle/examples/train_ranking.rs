@@ -18,7 +18,8 @@
 //! `NET.params` (the raw parameters, which `INIT` reads back; `SEED` sets the boards).
 //! `HIDDEN` sets the hidden units of `fit`'s and `davi`'s networks (32 unless set; the
 //! shipped `5-5-5-5-5-5-5` network has 256); with more than `INIT`'s, `davi` grows the
-//! network, the new units starting with no say in its output.
+//! network, the new units starting with no say in its output. `INIT` may also be a weights
+//! file such as the shipped one (its scale and offset fitted afresh).
 //!
 //! `gen` ranks by linear conflict plus `5-5-5-5-5-5-5`, corrected by `NET` when given, on
 //! two threads, and appends `(36 tiles, moves left)` records to `OUT` (with `SHORTEN=1`, the
@@ -254,6 +255,99 @@ impl Params {
         let h = (p.len() - 2) / (ROWS + 3);
         assert_eq!(p.len(), Params::len(h), "a parameters file");
         Params { h, p }
+    }
+
+    /// Parameters that rank as `net` does (a weights file `save_davi` wrote, whose value's
+    /// scale `c` and offset `b2` it leaves out): `c` and `b2` are fitted by a few rounds of
+    /// least squares of the value's own targets (one move plus the least child value) on the
+    /// ranking, over 4,096 states scrambled as `davi` scrambles them.
+    fn from_ranking(
+        net: &RankingNet,
+        s: &Setup,
+        bounds: &mut impl FnMut(&[u8]) -> (u32, u32),
+        kmax: usize,
+        rng: &mut impl Rng,
+    ) -> Params {
+        let bytes = net.to_bytes();
+        let floats: Vec<f32> = bytes[16..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let h = net.hidden();
+        let mut p = Params {
+            h,
+            p: vec![0f32; Params::len(h)],
+        };
+        p.p[..floats.len()].copy_from_slice(&floats);
+        // With `c` = 100 and `b2` = 0 the value is the ranking itself, in moves.
+        let (c, w2) = (p.c(), p.w2());
+        p.p[c] = 100.0;
+        let sample = |t: &[u8], bounds: &mut dyn FnMut(&[u8]) -> (u32, u32)| {
+            let (a, b) = bounds(t);
+            let x = Sample {
+                tiles: t.try_into().unwrap(),
+                inner: (a + b) as f32 / 100.0,
+                target: 0.0,
+            };
+            (p.forward(&x).1, a.max(b) as f32)
+        };
+        let goal = &s.puzzle.goal[..];
+        // Each state's ranking, admissible value and its children's rankings (goal: none).
+        let mut states = Vec::new();
+        while states.len() < 4096 {
+            let k = rng.random_range(1..=kmax);
+            let t = scramble(&s.puzzle, k, rng);
+            if t[..] == *goal {
+                continue;
+            }
+            let (r, floor) = sample(&t, bounds);
+            let blank = t.iter().position(|&x| x == 0).unwrap();
+            let mut children = Vec::new();
+            for m in Move::ALL {
+                let to = s.puzzle.neighbours[blank][m.index()];
+                if to != NO_CELL {
+                    let mut child = t.clone();
+                    child.swap(blank, usize::from(to));
+                    children.push((child[..] != *goal).then(|| sample(&child, bounds).0));
+                }
+            }
+            states.push((r, floor, children));
+        }
+        let (mut slope, mut offset) = (0.625f64, 0f64);
+        for _ in 0..20 {
+            let value = |r: f32| (offset + slope * f64::from(r)).max(0.0);
+            let points: Vec<(f64, f64)> = states
+                .iter()
+                .map(|(r, floor, children)| {
+                    let least = children
+                        .iter()
+                        .map(|c| c.map_or(0.0, value))
+                        .fold(f64::MAX, f64::min);
+                    (f64::from(*r), (1.0 + least).max(f64::from(*floor)))
+                })
+                .collect();
+            let n = points.len() as f64;
+            let (mx, my) = points
+                .iter()
+                .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
+            let (sxy, sxx) = points.iter().fold((0.0, 0.0), |(a, b), (x, y)| {
+                (a + (x - mx) * (y - my), b + (x - mx) * (x - mx))
+            });
+            slope = sxy / sxx;
+            offset = my - slope * mx;
+        }
+        eprintln!(
+            "from the ranking: c = {:.2}, b2 = {offset:.2}",
+            100.0 * slope
+        );
+        // The value is `b2 + (c / 100) × ranking`: the output weights scale with `c`.
+        p.p[c] = (100.0 * slope) as f32;
+        let b2 = p.b2();
+        p.p[b2] = offset as f32;
+        for w in &mut p.p[w2..w2 + h] {
+            *w *= slope as f32;
+        }
+        p
     }
 
     /// The same network with `h` hidden units: the new units' first-layer weights small
@@ -520,7 +614,12 @@ fn davi(args: &[String]) {
     let c = p.c();
     p.p[c] = 62.5;
     if let Ok(init) = std::env::var("INIT") {
-        let read = Params::read(&std::fs::read(init).unwrap());
+        let bytes = std::fs::read(init).unwrap();
+        // A shipped weights file, or the raw parameters a run wrote.
+        let read = match RankingNet::from_bytes(&bytes) {
+            Some(net) => Params::from_ranking(&net, &s, &mut bounds, kmax, &mut rng),
+            None => Params::read(&bytes),
+        };
         // `HIDDEN` at least as many units as the run that wrote them; more grow the network.
         assert!(read.h <= p.h, "INIT's hidden units against HIDDEN");
         p = if read.h < p.h {

@@ -30,7 +30,7 @@ use crate::shape::Shape;
 
 /// The most hidden units a network may have (a [`Corrected`] ranking keeps its first
 /// layer's sums in an array this long, so that cloning one allocates nothing).
-pub const MAX_HIDDEN: usize = 256;
+pub const MAX_HIDDEN: usize = 512;
 
 /// Hidden units come in multiples of this, computed side by side.
 const LANES: usize = 8;
