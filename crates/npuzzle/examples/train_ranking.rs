@@ -203,6 +203,14 @@ fn gen(args: &[String]) {
     }
 }
 
+/// Little-endian `f32`s.
+fn floats(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
 /// One labelled state: its tiles, the inner ranking in hundreds of moves, the moves left.
 struct Sample {
     tiles: [u8; CELLS],
@@ -248,10 +256,7 @@ impl Params {
     /// Parameters as `save_davi` wrote them (`.params`), their hidden units told by their
     /// number.
     fn read(bytes: &[u8]) -> Params {
-        let p: Vec<f32> = bytes
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let p = floats(bytes);
         let h = (p.len() - 2) / (ROWS + 3);
         assert_eq!(p.len(), Params::len(h), "a parameters file");
         Params { h, p }
@@ -268,11 +273,8 @@ impl Params {
         kmax: usize,
         rng: &mut impl Rng,
     ) -> Params {
-        let bytes = net.to_bytes();
-        let floats: Vec<f32> = bytes[16..]
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        // The weights file's floats, after its magic and two counts, in `Params`' order.
+        let floats = floats(&net.to_bytes()[16..]);
         let h = net.hidden();
         let mut p = Params {
             h,

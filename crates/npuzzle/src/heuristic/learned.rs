@@ -238,11 +238,38 @@ impl RankingNet {
             .zip(self.w2.chunks_exact(LANES));
         for (((a, b), wd), w2) in units {
             for j in 0..LANES {
-                let z = a[j] + b[j] + wd[j] * d;
-                lanes[j] += w2[j] * if z > 0.0 { z } else { 0.0 };
+                lanes[j] += Self::unit(a[j], b[j], wd[j], w2[j], d);
             }
         }
         lanes.iter().sum()
+    }
+
+    /// One hidden unit's share of the correction: its output weight times its rectified
+    /// input (the one-hot sum `a`, the bias, the inner value `d`'s weight).
+    #[inline(always)]
+    fn unit(a: f32, b: f32, wd: f32, w2: f32, d: f32) -> f32 {
+        let z = a + b + wd * d;
+        w2 * if z > 0.0 { z } else { 0.0 }
+    }
+
+    /// The four rows a move changes: the tile's on the cell it left and on the one it came
+    /// to, then the blank's (tile 0, which goes the other way).
+    #[inline]
+    fn moved_rows(&self, tile: u8, from: usize, to: usize) -> [&[f32]; 4] {
+        let t = usize::from(tile);
+        [
+            self.row(t, from),
+            self.row(t, to),
+            self.row(0, to),
+            self.row(0, from),
+        ]
+    }
+
+    /// A one-hot sum `a` after a move, from the [`moved_rows`](Self::moved_rows) (one
+    /// expression, so that a shifted sum and one written straight out agree bit for bit).
+    #[inline(always)]
+    fn moved(a: f32, left: f32, came: f32, blank_left: f32, blank_came: f32) -> f32 {
+        a + (came - left + blank_came - blank_left)
     }
 
     /// [`correction`](Self::correction) of the child a move makes (`tile` from `from` to
@@ -257,9 +284,7 @@ impl RankingNet {
         inner: u32,
         out: &mut [u8],
     ) -> f32 {
-        let t = usize::from(tile);
-        let (left, came) = (self.row(t, from), self.row(t, to));
-        let (blank_left, blank_came) = (self.row(0, to), self.row(0, from));
+        let [left, came, blank_left, blank_came] = self.moved_rows(tile, from, to);
         let d = inner as f32 / 100.0;
         let mut lanes = [0f32; LANES];
         let units = acc
@@ -276,9 +301,8 @@ impl RankingNet {
         for (((((a, out), (left, came)), (blank_left, blank_came)), b), (wd, w2)) in units {
             let mut sums = [0f32; LANES];
             for j in 0..LANES {
-                sums[j] = a[j] + (came[j] - left[j] + blank_came[j] - blank_left[j]);
-                let z = sums[j] + b[j] + wd[j] * d;
-                lanes[j] += w2[j] * if z > 0.0 { z } else { 0.0 };
+                sums[j] = Self::moved(a[j], left[j], came[j], blank_left[j], blank_came[j]);
+                lanes[j] += Self::unit(sums[j], b[j], wd[j], w2[j], d);
             }
             for (bytes, x) in out.chunks_exact_mut(4).zip(sums) {
                 bytes.copy_from_slice(&x.to_le_bytes());
@@ -323,14 +347,11 @@ impl<'n, R> Corrected<'n, R> {
     /// `tile` went from cell `from` to `to`, the blank from `to` to `from`.
     #[inline]
     fn shift(&mut self, tile: u8, from: usize, to: usize) {
-        let net = self.net;
-        let t = usize::from(tile);
         // The tile leaves `from` for `to`; the blank (tile 0) leaves `to` for `from`.
-        let (left, came) = (net.row(t, from), net.row(t, to));
-        let (blank_left, blank_came) = (net.row(0, to), net.row(0, from));
+        let [left, came, blank_left, blank_came] = self.net.moved_rows(tile, from, to);
         let rows = left.iter().zip(came).zip(blank_left).zip(blank_came);
-        for (a, (((left, came), blank_left), blank_came)) in self.acc.iter_mut().zip(rows) {
-            *a += came - left + blank_came - blank_left;
+        for (a, (((&left, &came), &blank_left), &blank_came)) in self.acc.iter_mut().zip(rows) {
+            *a = RankingNet::moved(*a, left, came, blank_left, blank_came);
         }
     }
 
