@@ -3,12 +3,14 @@
 //!
 //! ```sh
 //! NPUZZLE_PDB_DIR=~/.cache/npuzzle/pdb \
-//!   cargo run --release -p npuzzle --example anytime_schedules -- SECONDS FIRST
+//!   cargo run --release -p npuzzle --example anytime_schedules -- SECONDS FIRST [BOARDS]
 //! ```
 //!
 //! Uses the 6-6-6-6 tables (built into `NPUZZLE_PDB_DIR`, about 20 s, if missing), one thread,
 //! `SECONDS` a board (default 2) on the first `FIRST` instances (default 10), and prints each
-//! schedule's mean length over the published optimal lengths. Every path is replayed.
+//! schedule's mean length over the published optimal lengths. With `BOARDS`, a file of 5×5
+//! boards one a line (standard goal, optima unknown), it compares other schedules on those
+//! and prints their mean lengths and proven bounds. Every path is replayed.
 
 use std::time::Duration;
 
@@ -22,28 +24,57 @@ fn main() {
     let seconds: f64 = args.get(1).map_or(2.0, |s| s.parse().expect("SECONDS"));
     let first: usize = args.get(2).map_or(10, |s| s.parse().expect("FIRST"));
     let shape: Shape = "5x5".parse().unwrap();
-    let goal = GoalSpec::BlankFirst.board(shape).unwrap();
+    let file = args.get(3);
+    let goal = if file.is_some() {
+        GoalSpec::Standard
+    } else {
+        GoalSpec::BlankFirst
+    }
+    .board(shape)
+    .unwrap();
     let puzzle = Puzzle::new(&goal).unwrap();
     let dir = std::env::var_os("NPUZZLE_PDB_DIR").map(Into::into);
     let tables = Tables::new(dir, TablePolicy::default());
     let partition = Partition::new(shape, goal.blank(), &[6, 6, 6, 6]).unwrap();
     let db = PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap();
 
-    let text = include_str!("../../../data/korf50-24puzzle.txt");
+    let text = match file {
+        Some(path) => std::fs::read_to_string(path).expect("the boards file"),
+        None => include_str!("../../../data/korf50-24puzzle.txt").to_owned(),
+    };
+    // A board and its optimal length (1, unknown, for a file's boards).
     let instances: Vec<(Board, u64)> = text
         .lines()
+        .filter(|l| !l.trim().is_empty())
         .take(first)
         .map(|l| {
             let n: Vec<u32> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
             (
                 Board::new(shape, n[..25].to_vec()).unwrap(),
-                u64::from(n[25]),
+                n.get(25).map_or(1, |&o| u64::from(o)),
             )
         })
         .collect();
 
     let base = Schedule::default();
-    let schedules = [
+    let on_file = [
+        ("default", base.clone()),
+        (
+            "coarse low weights",
+            Schedule {
+                weights: vec![2.0, 1.6, 1.5, 1.4, 1.35, 1.3, 1.2, 1.1, 1.05, 1.02],
+                ..base.clone()
+            },
+        ),
+        (
+            "improve 0.6",
+            Schedule {
+                improve_share: 0.6,
+                ..base.clone()
+            },
+        ),
+    ];
+    let on_korf = [
         ("default", base.clone()),
         (
             "no tail",
@@ -69,6 +100,7 @@ fn main() {
             },
         ),
     ];
+    let schedules: &[(&str, Schedule)] = if file.is_some() { &on_file } else { &on_korf };
     let control = Control {
         limits: Limits {
             time: Some(Duration::from_secs_f64(seconds)),
@@ -78,22 +110,36 @@ fn main() {
         ..Control::default()
     };
     let mut sums = vec![0.0f64; schedules.len()];
+    let mut bounds = vec![0.0f64; schedules.len()];
     for (i, (start, optimal)) in instances.iter().enumerate() {
-        let mut line = format!("#{:<3} {optimal:>4}", i + 1);
+        let mut line = match file {
+            Some(_) => format!("#{:<3}", i + 1),
+            None => format!("#{:<3} {optimal:>4}", i + 1),
+        };
         for (k, (_, schedule)) in schedules.iter().enumerate() {
             let out = anytime::run_with(&puzzle, start, db.search(), control, schedule);
             let moves = out.moves.expect("an answer");
             assert_eq!(start.replay(&moves).unwrap(), goal, "the path replays");
-            assert!(moves.len() as u64 >= *optimal && out.lower_bound <= *optimal);
+            assert!(moves.len() as u64 >= out.lower_bound);
+            if file.is_none() {
+                assert!(moves.len() as u64 >= *optimal && out.lower_bound <= *optimal);
+            }
             sums[k] += moves.len() as f64 / *optimal as f64;
+            bounds[k] += out.lower_bound as f64;
             line += &format!(" {:>4}", moves.len());
         }
         println!("{line}");
     }
     for (k, (name, _)) in schedules.iter().enumerate() {
-        println!(
-            "{name:<12} mean length / optimal {:.4}",
-            sums[k] / instances.len() as f64
-        );
+        let n = instances.len() as f64;
+        if file.is_some() {
+            println!(
+                "{name:<20} mean length {:.2}, mean bound {:.2}",
+                sums[k] / n,
+                bounds[k] / n
+            );
+        } else {
+            println!("{name:<12} mean length / optimal {:.4}", sums[k] / n);
+        }
     }
 }
