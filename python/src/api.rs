@@ -38,7 +38,9 @@ use crate::solution::{self, PySolution};
 /// none up to 16 cells, 10 seconds above). ``progress``, a callable, then gets a dict each
 /// time the best length or the proven lower bound improves: ``seconds``, ``length``,
 /// ``lower_bound``, ``expanded``, ``generated`` (as ``npuzzle solve --json --progress``
-/// prints them); the answer's ``improvements`` list them all.
+/// prints them); the answer's ``improvements`` list them all. An optimal search
+/// (``optimal=True``, or a named heuristic alone) calls it each time its proven
+/// ``lower_bound`` rises, with ``length`` ``None``.
 ///
 /// Raises ``InvalidBoard`` or ``InvalidOption`` (``ValueError``s) for bad input,
 /// ``Unsolvable`` when the goal cannot be reached and ``LimitReached`` when a limit stops

@@ -80,6 +80,21 @@ def test_a_single_search_has_no_improvements():
     assert "improvements" not in s.to_dict()
 
 
+def test_an_optimal_search_tells_its_rising_proven_bound():
+    # Korf & Felner's instance 1 (95 moves): IDA* with linear conflict runs for minutes, and
+    # its threshold, a proven lower bound, used to reach the callback only at the end.
+    board = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13"
+    calls = []
+    with pytest.raises(npuzzle.LimitReached) as stopped:
+        npuzzle.solve(board, goal="blank-first", heuristic="linear-conflict",
+                      time_limit=1.5, progress=calls.append)
+    assert calls, "progress was never called"
+    assert all(c["length"] is None for c in calls)
+    bounds = [c["lower_bound"] for c in calls]
+    assert all(a <= b for a, b in zip(bounds, bounds[1:])), bounds
+    assert bounds[-1] <= stopped.value.solution.lower_bound <= 95
+
+
 def test_an_exception_in_the_callback_stops_the_search_and_is_raised():
     class Enough(Exception):
         pass

@@ -665,7 +665,8 @@ fn auto_on_a_24_puzzle_answers_within_its_budget_with_a_bound_and_progress() {
     );
     // A named heuristic: IDA* alone, stopped by the limit (exit 3) — no path.
     assert_eq!(code, 3, "{err}");
-    assert!(json_line(&out)["length"].is_null());
+    let last = out.lines().last().unwrap_or_default();
+    assert!(json_line(last)["length"].is_null(), "{out}");
     let (code, out, err) = run(
         &[
             "solve",
@@ -702,6 +703,51 @@ fn auto_on_a_24_puzzle_answers_within_its_budget_with_a_bound_and_progress() {
     // Korf & Felner's instance 1: 95 moves.
     assert!(lower <= 95 && len >= 95, "{len} ≥ 95 ≥ {lower}");
     assert!(!v["improvements"].as_array().unwrap().is_empty());
+}
+
+/// The bug: `--json --progress` printed lines only for the anytime engine, so an optimal
+/// search (`--optimal`, or `-H X` alone) ran silent to the end, minutes on a 24-puzzle.
+/// Its threshold (IDA*), smallest `f` (A*) or depth (breadth-first) is a proven lower bound
+/// and now rises line by line, never above the optimum, and the result keeps the last one.
+#[test]
+fn an_optimal_search_streams_its_rising_proven_bound() {
+    // Korf & Felner's instance 1 (95 moves): IDA* with linear conflict runs for minutes.
+    let board = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
+    for algorithm in ["idastar", "astar"] {
+        let (code, out, err) = run(
+            &[
+                "solve",
+                board,
+                "--goal",
+                "blank-first",
+                "-H",
+                "linear-conflict",
+                "-a",
+                algorithm,
+                "--time-limit",
+                "1.5",
+                "--memory-limit",
+                "300",
+                "--json",
+                "--progress",
+            ],
+            None,
+        );
+        assert_eq!(code, 3, "{algorithm}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() >= 2, "{algorithm}: no progress line: {out}");
+        let mut last_bound = 0;
+        for line in &lines[..lines.len() - 1] {
+            let p = &json_line(line)["progress"];
+            assert!(p["length"].is_null(), "{line}");
+            let bound = p["lower_bound"].as_u64().expect("a proven bound");
+            assert!(bound >= last_bound && bound <= 95, "{algorithm}: {out}");
+            last_bound = bound;
+        }
+        let result = json_line(lines[lines.len() - 1]);
+        let lower = result["lower_bound"].as_u64().unwrap();
+        assert!(lower >= last_bound && lower <= 95, "{algorithm}: {out}");
+    }
 }
 
 /// The bug: with an empty table cache, `--time-limit 0.5` on an easy 15-puzzle went to the

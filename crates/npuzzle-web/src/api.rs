@@ -249,8 +249,9 @@ pub async fn solve_stream(
                     "open": p.open,
                     "bound": p.bound,
                     "seconds": p.elapsed.as_secs_f64(),
-                    // The anytime engine's answer so far and its proven bound (null in a
-                    // single search, and `length` before the first answer): the names of
+                    // The anytime engine's answer so far and its proven bound (`length` null
+                    // in a single search and before the first answer; `lower_bound` an
+                    // optimal search's proven bound, else null): the names of
                     // `solve --json --progress` and Python's progress callback.
                     "length": p.best,
                     "lower_bound": p.lower_bound,

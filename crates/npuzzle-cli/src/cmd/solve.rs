@@ -26,7 +26,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// With --json: before each board's object, a JSON line `{"progress": {...}}` whenever
-    /// the anytime engine's best length or proven lower bound improves.
+    /// the anytime engine's best length or proven lower bound improves, or an optimal
+    /// search's proven lower bound (IDA*'s threshold, A*'s smallest f) rises.
     #[arg(long, requires = "json")]
     pub progress: bool,
     /// Print every board along the path, numbered step by step.

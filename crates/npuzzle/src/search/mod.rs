@@ -149,7 +149,10 @@ pub struct Progress {
     /// The anytime engine's best length so far (`None` in a single search, or before its
     /// first answer).
     pub best: Option<u32>,
-    /// The anytime engine's proven lower bound on the optimal length so far.
+    /// The proven lower bound on the optimal length so far: the anytime engine's, or a
+    /// single optimal search's as `solve` passes it on (IDA*'s threshold, A*'s smallest
+    /// `f`, breadth-first search's depth, with an admissible heuristic); `None` from the
+    /// searches themselves.
     pub lower_bound: Option<u32>,
 }
 

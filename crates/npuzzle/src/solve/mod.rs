@@ -236,12 +236,25 @@ fn run_phase(
         .heuristic
         .clone()
         .unwrap_or(HeuristicSpec::LinearConflict);
-    let outcome = run_search(puzzle, &tiles, phase, &spec, weight, source, control)?;
-    let outcome_bound = outcome.lower_bound;
     let admissible = phase
         .heuristic
         .as_ref()
         .is_none_or(HeuristicSpec::admissible);
+    let user = control.progress;
+    let floor = || u32::try_from(search_lower_bound(puzzle, &tiles)).unwrap_or(u32::MAX);
+    let floor = user.map_or(0, |_| floor());
+    let proven = proven_progress(phase.algorithm, admissible, floor);
+    let relay = |p: &search::Progress| {
+        if let Some(user) = user {
+            user(&proven(p));
+        }
+    };
+    let control = Control {
+        progress: user.map(|_| &relay as &(dyn Fn(&search::Progress) + Sync)),
+        ..control
+    };
+    let outcome = run_search(puzzle, &tiles, phase, &spec, weight, source, control)?;
+    let outcome_bound = outcome.lower_bound;
     let weight_bound = match phase.algorithm {
         Algorithm::WeightedAStar if admissible => Some(weight),
         Algorithm::WeightedIdaStar if admissible => Some(search::effective_weight(weight)),
@@ -271,6 +284,27 @@ fn run_phase(
         weight_bound,
     );
     Ok(solution)
+}
+
+/// A single search's progress with its proven lower bound filled in, as the anytime engine
+/// reports its own: IDA*'s threshold (every lower one is exhausted), A*'s smallest `f` and
+/// breadth-first search's depth each bound the optimal length from below when the
+/// heuristic is admissible; `floor` (linear conflict at the start) when it is higher. A
+/// weighted or greedy search's `f` bounds nothing, and its progress is passed on as it is.
+fn proven_progress(
+    algorithm: Algorithm,
+    admissible: bool,
+    floor: u32,
+) -> impl Fn(&search::Progress) -> search::Progress {
+    let proves = admissible
+        && matches!(
+            algorithm,
+            Algorithm::IdaStar | Algorithm::Auto | Algorithm::AStar | Algorithm::Bfs
+        );
+    move |p| search::Progress {
+        lower_bound: p.bound.filter(|_| proves).map(|b| b.max(floor)),
+        ..*p
+    }
 }
 
 /// The anytime engine's run (see [`crate::anytime`]) with the phase's heuristic. When its
@@ -808,4 +842,50 @@ fn constructive(start: &Board, goal: &Board, verdict: Verdict, control: Control<
     solution.optimal = solution.length().is_some_and(|len| len as u64 <= lower);
     set_bounds(&mut solution, || lower, None);
     solution
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(bound: Option<u32>) -> search::Progress {
+        search::Progress {
+            expanded: 1,
+            generated: 2,
+            open: 3,
+            bound,
+            elapsed: Duration::from_millis(5),
+            best: None,
+            lower_bound: None,
+        }
+    }
+
+    #[test]
+    fn only_an_optimal_search_with_an_admissible_heuristic_proves_its_bound() {
+        for algorithm in [Algorithm::IdaStar, Algorithm::AStar, Algorithm::Bfs] {
+            let p = proven_progress(algorithm, true, 40)(&at(Some(52)));
+            assert_eq!(p.lower_bound, Some(52), "{algorithm:?}");
+            assert_eq!((p.bound, p.generated), (Some(52), 2));
+            // Linear conflict at the start, when higher, is the bound.
+            let p = proven_progress(algorithm, true, 60)(&at(Some(52)));
+            assert_eq!(p.lower_bound, Some(60), "{algorithm:?}");
+            assert_eq!(
+                proven_progress(algorithm, false, 40)(&at(Some(52))).lower_bound,
+                None
+            );
+        }
+        for algorithm in [
+            Algorithm::WeightedIdaStar,
+            Algorithm::WeightedAStar,
+            Algorithm::Greedy,
+            Algorithm::Beam,
+        ] {
+            let p = proven_progress(algorithm, true, 40)(&at(Some(52)));
+            assert_eq!(p.lower_bound, None, "{algorithm:?}");
+        }
+        assert_eq!(
+            proven_progress(Algorithm::IdaStar, true, 40)(&at(None)).lower_bound,
+            None
+        );
+    }
 }
