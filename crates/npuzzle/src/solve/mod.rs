@@ -241,8 +241,11 @@ fn run_phase(
         .as_ref()
         .is_none_or(HeuristicSpec::admissible);
     let user = control.progress;
-    let floor = || u32::try_from(search_lower_bound(puzzle, &tiles)).unwrap_or(u32::MAX);
-    let floor = user.map_or(0, |_| floor());
+    // Linear conflict at the start, worked out only for a caller who listens.
+    let floor = match user {
+        Some(_) => u32::try_from(search_lower_bound(puzzle, &tiles)).unwrap_or(u32::MAX),
+        None => 0,
+    };
     let proven = proven_progress(phase.algorithm, admissible, floor);
     let relay = |p: &search::Progress| {
         if let Some(user) = user {
