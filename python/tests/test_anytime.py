@@ -82,7 +82,7 @@ def test_a_single_search_has_no_improvements():
 
 def test_an_optimal_search_tells_its_rising_proven_bound():
     # Korf & Felner's instance 1 (95 moves): IDA* with linear conflict runs for minutes, and
-    # its threshold, a proven lower bound, used to reach the callback only at the end.
+    # its threshold, a proven lower bound, never reached the callback before.
     board = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13"
     calls = []
     with pytest.raises(npuzzle.LimitReached) as stopped:
