@@ -18,7 +18,8 @@
 //!
 //! The first layer's sum over the tiles is kept up to date move by move (a move changes two
 //! of its inputs), so a child costs the inner ranking's update and about five operations a
-//! hidden unit.
+//! hidden unit. The sums are kept in 16-bit steps (see `quantize`): a beam's states and the
+//! rows it reads take half the bytes of floats.
 
 use std::sync::OnceLock;
 
@@ -84,6 +85,10 @@ pub struct RankingNet {
     cells: usize,
     /// `w[(tile × cells + cell) × hidden + k]`: tile `tile` on cell `cell`, to unit `k`.
     w: Vec<f32>,
+    /// `w` in 16-bit steps of `step[k]` each, what the ranking adds up (see [`quantize`]).
+    wq: Vec<i16>,
+    /// Each unit's step.
+    step: Vec<f32>,
     /// The biases, the weights from the inner ranking's value (in hundreds of moves) and the
     /// output weights: one each a hidden unit.
     b1: Vec<f32>,
@@ -147,13 +152,13 @@ impl RankingNet {
             return None;
         }
         let row = |i: usize| floats[first + i * hidden..first + (i + 1) * hidden].to_vec();
-        Some(RankingNet {
+        Some(RankingNet::new(
             cells,
-            w: floats[..first].to_vec(),
-            b1: row(0),
-            wd: row(1),
-            w2: row(2),
-        })
+            floats[..first].to_vec(),
+            row(0),
+            row(1),
+            row(2),
+        ))
     }
 
     /// The bytes [`from_bytes`](Self::from_bytes) reads.
@@ -185,9 +190,12 @@ impl RankingNet {
             "one weight a unit"
         );
         assert_eq!(w.len(), cells * cells * hidden, "one row a tile and cell");
+        let (wq, step) = quantize(cells, hidden, &w);
         RankingNet {
             cells,
             w,
+            wq,
+            step,
             b1,
             wd,
             w2,
@@ -204,58 +212,60 @@ impl RankingNet {
         self.b1.len()
     }
 
-    /// The first layer's one-hot part for a whole board (its first [`hidden`](Self::hidden)
-    /// sums; the rest zero).
-    fn accumulate(&self, tiles: &[u8]) -> [f32; MAX_HIDDEN] {
-        let mut acc = [0f32; MAX_HIDDEN];
+    /// The first layer's one-hot part for a whole board, in each unit's steps (its first
+    /// [`hidden`](Self::hidden) sums; the rest zero).
+    fn accumulate(&self, tiles: &[u8]) -> [i16; MAX_HIDDEN] {
+        let mut acc = [0i16; MAX_HIDDEN];
         for (cell, &t) in tiles.iter().enumerate() {
             let row = self.row(usize::from(t), cell);
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(w);
             }
         }
         acc
     }
 
     #[inline]
-    fn row(&self, tile: usize, cell: usize) -> &[f32] {
+    fn row(&self, tile: usize, cell: usize) -> &[i16] {
         let hidden = self.hidden();
-        &self.w[(tile * self.cells + cell) * hidden..][..hidden]
+        &self.wq[(tile * self.cells + cell) * hidden..][..hidden]
     }
 
     /// The correction, in moves, for a state whose one-hot part is `acc` (as
     /// [`accumulate`](Self::accumulate) lays it out) and whose inner ranking is `inner`.
     #[inline]
-    fn correction(&self, acc: &[f32], inner: u32) -> f32 {
+    fn correction(&self, acc: &[i16], inner: u32) -> f32 {
         let d = inner as f32 / 100.0;
         // Eight sums, one a lane, added up at the end: a single running sum would keep the
         // processor from computing eight units at once (the hidden units come in eights).
         let mut lanes = [0f32; LANES];
         let units = acc
             .chunks_exact(LANES)
+            .zip(self.step.chunks_exact(LANES))
             .zip(self.b1.chunks_exact(LANES))
             .zip(self.wd.chunks_exact(LANES))
             .zip(self.w2.chunks_exact(LANES));
-        for (((a, b), wd), w2) in units {
+        for ((((a, step), b), wd), w2) in units {
             for j in 0..LANES {
-                lanes[j] += Self::unit(a[j], b[j], wd[j], w2[j], d);
+                lanes[j] += Self::unit(a[j], step[j], b[j], wd[j], w2[j], d);
             }
         }
         lanes.iter().sum()
     }
 
     /// One hidden unit's share of the correction: its output weight times its rectified
-    /// input (the one-hot sum `a`, the bias, the inner value `d`'s weight).
+    /// input (the one-hot sum `a` in steps of `step`, the bias, the inner value `d`'s
+    /// weight).
     #[inline(always)]
-    fn unit(a: f32, b: f32, wd: f32, w2: f32, d: f32) -> f32 {
-        let z = a + b + wd * d;
+    fn unit(a: i16, step: f32, b: f32, wd: f32, w2: f32, d: f32) -> f32 {
+        let z = f32::from(a) * step + b + wd * d;
         w2 * if z > 0.0 { z } else { 0.0 }
     }
 
     /// The four rows a move changes: the tile's on the cell it left and on the one it came
     /// to, then the blank's (tile 0, which goes the other way).
     #[inline]
-    fn moved_rows(&self, tile: u8, from: usize, to: usize) -> [&[f32]; 4] {
+    fn moved_rows(&self, tile: u8, from: usize, to: usize) -> [&[i16]; 4] {
         let t = usize::from(tile);
         [
             self.row(t, from),
@@ -265,11 +275,15 @@ impl RankingNet {
         ]
     }
 
-    /// A one-hot sum `a` after a move, from the [`moved_rows`](Self::moved_rows) (one
-    /// expression, so that a shifted sum and one written straight out agree bit for bit).
+    /// A one-hot sum `a` after a move, from the [`moved_rows`](Self::moved_rows). Wrapping:
+    /// a board's true sums fit (see [`quantize`]), so a sum that wraps on the way is still
+    /// exact at the end, whatever the order of the moves.
     #[inline(always)]
-    fn moved(a: f32, left: f32, came: f32, blank_left: f32, blank_came: f32) -> f32 {
-        a + (came - left + blank_came - blank_left)
+    fn moved(a: i16, left: i16, came: i16, blank_left: i16, blank_came: i16) -> i16 {
+        a.wrapping_add(came)
+            .wrapping_sub(left)
+            .wrapping_add(blank_came)
+            .wrapping_sub(blank_left)
     }
 
     /// [`correction`](Self::correction) of the child a move makes (`tile` from `from` to
@@ -279,7 +293,7 @@ impl RankingNet {
     #[inline]
     fn child_correction(
         &self,
-        acc: &[f32],
+        acc: &[i16],
         (tile, from, to): (u8, usize, usize),
         inner: u32,
         out: &mut [u8],
@@ -289,22 +303,26 @@ impl RankingNet {
         let mut lanes = [0f32; LANES];
         let units = acc
             .chunks_exact(LANES)
-            .zip(out.chunks_exact_mut(4 * LANES))
+            .zip(out.chunks_exact_mut(2 * LANES))
             .zip(left.chunks_exact(LANES).zip(came.chunks_exact(LANES)))
             .zip(
                 blank_left
                     .chunks_exact(LANES)
                     .zip(blank_came.chunks_exact(LANES)),
             )
-            .zip(self.b1.chunks_exact(LANES))
+            .zip(
+                self.step
+                    .chunks_exact(LANES)
+                    .zip(self.b1.chunks_exact(LANES)),
+            )
             .zip(self.wd.chunks_exact(LANES).zip(self.w2.chunks_exact(LANES)));
-        for (((((a, out), (left, came)), (blank_left, blank_came)), b), (wd, w2)) in units {
-            let mut sums = [0f32; LANES];
+        for (((((a, out), (left, came)), (blank_left, blank_came)), (step, b)), (wd, w2)) in units {
+            let mut sums = [0i16; LANES];
             for j in 0..LANES {
                 sums[j] = Self::moved(a[j], left[j], came[j], blank_left[j], blank_came[j]);
-                lanes[j] += Self::unit(sums[j], b[j], wd[j], w2[j], d);
+                lanes[j] += Self::unit(sums[j], step[j], b[j], wd[j], w2[j], d);
             }
-            for (bytes, x) in out.chunks_exact_mut(4).zip(sums) {
+            for (bytes, x) in out.chunks_exact_mut(2).zip(sums) {
                 bytes.copy_from_slice(&x.to_le_bytes());
             }
         }
@@ -322,6 +340,42 @@ impl RankingNet {
     }
 }
 
+/// The largest a unit's sum may reach in steps: below `i16::MAX` by more than the rounding
+/// of the 36 to 64 rows a board adds up (half a step each).
+const MAX_STEPS: f32 = 32_000.0;
+
+/// The first layer `w` (`cells² × hidden`) in 16-bit steps, one step a unit: the largest
+/// sum any board can make, each cell's largest weight in absolute value added up, is
+/// [`MAX_STEPS`] steps, so a board's sums always fit. Why: the sums are what a beam keeps
+/// for every state and reads for every child; half their bytes, and half the rows' (the
+/// 256-unit network's rows are then 660 KB, within the processor's second-level cache),
+/// make its pass faster, for corrections within a few hundredths of a move of the floats'
+/// (`learned::tests`).
+fn quantize(cells: usize, hidden: usize, w: &[f32]) -> (Vec<i16>, Vec<f32>) {
+    let step: Vec<f32> = (0..hidden)
+        .map(|k| {
+            let reach: f32 = (0..cells)
+                .map(|cell| {
+                    (0..cells)
+                        .map(|tile| w[(tile * cells + cell) * hidden + k].abs())
+                        .fold(0.0, f32::max)
+                })
+                .sum();
+            if reach > 0.0 {
+                reach / MAX_STEPS
+            } else {
+                1.0
+            }
+        })
+        .collect();
+    let wq = w
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| (x / step[i % hidden]).round() as i16)
+        .collect();
+    (wq, step)
+}
+
 /// A ranking (`inner`, e.g. linear conflict plus the tables) plus a [`RankingNet`]'s
 /// correction, kept up to date move by move. Not a bound; its values are moves × 64.
 #[derive(Clone)]
@@ -329,8 +383,8 @@ pub struct Corrected<'n, R> {
     net: &'n RankingNet,
     inner: R,
     inner_value: u32,
-    /// The first layer's one-hot sums, the network's first `hidden` of them.
-    acc: [f32; MAX_HIDDEN],
+    /// The first layer's one-hot sums in steps, the network's first `hidden` of them.
+    acc: [i16; MAX_HIDDEN],
 }
 
 impl<'n, R> Corrected<'n, R> {
@@ -340,7 +394,7 @@ impl<'n, R> Corrected<'n, R> {
             net,
             inner,
             inner_value: 0,
-            acc: [0.0; MAX_HIDDEN],
+            acc: [0; MAX_HIDDEN],
         }
     }
 
@@ -358,7 +412,7 @@ impl<'n, R> Corrected<'n, R> {
     /// Bytes of the saved state beyond the inner ranking's: the one-hot part and the inner
     /// value.
     fn own_bytes(&self) -> usize {
-        4 * self.net.hidden() + 4
+        2 * self.net.hidden() + 4
     }
 
     #[inline]
@@ -427,7 +481,7 @@ impl<R: IncrementalHeuristic> IncrementalHeuristic for Corrected<'_, R> {
             .inner
             .apply_saved(tiles, self.inner_value, tile, from, to, m, inner_out);
         let hidden = self.net.hidden();
-        let (sums, value) = own.split_at_mut(4 * hidden);
+        let (sums, value) = own.split_at_mut(2 * hidden);
         let correction =
             self.net
                 .child_correction(&self.acc[..hidden], (tile, from, to), inner, sums);
@@ -439,22 +493,21 @@ impl<R: IncrementalHeuristic> IncrementalHeuristic for Corrected<'_, R> {
         let (inner, own) = out.split_at_mut(self.inner.saved_bytes().unwrap_or(0));
         self.inner.save(inner);
         let hidden = self.net.hidden();
-        for (chunk, x) in own.chunks_exact_mut(4).zip(&self.acc[..hidden]) {
+        for (chunk, x) in own.chunks_exact_mut(2).zip(&self.acc[..hidden]) {
             chunk.copy_from_slice(&x.to_le_bytes());
         }
-        own[4 * hidden..4 * hidden + 4].copy_from_slice(&self.inner_value.to_le_bytes());
+        own[2 * hidden..2 * hidden + 4].copy_from_slice(&self.inner_value.to_le_bytes());
     }
 
     fn restore(&mut self, saved: &[u8]) {
         let (inner, own) = saved.split_at(self.inner.saved_bytes().unwrap_or(0));
         self.inner.restore(inner);
-        let word = |c: &[u8]| [c[0], c[1], c[2], c[3]];
         let hidden = self.net.hidden();
-        let (acc, value) = own.split_at(4 * hidden);
-        for (x, c) in self.acc[..hidden].iter_mut().zip(acc.chunks_exact(4)) {
-            *x = f32::from_le_bytes(word(c));
+        let (acc, value) = own.split_at(2 * hidden);
+        for (x, c) in self.acc[..hidden].iter_mut().zip(acc.chunks_exact(2)) {
+            *x = i16::from_le_bytes([c[0], c[1]]);
         }
-        self.inner_value = u32::from_le_bytes(word(value));
+        self.inner_value = u32::from_le_bytes([value[0], value[1], value[2], value[3]]);
     }
 }
 
@@ -565,6 +618,78 @@ mod tests {
         assert!(RankingNet::from_bytes(&bytes).is_none());
     }
 
+    /// Every board's sums fit their 16 bits: per unit, each cell's largest weight in steps
+    /// (in absolute value) added up stays within `i16::MAX`; for the shipped networks and
+    /// for random ones with weights up to 100 times the shipped ones' largest.
+    #[test]
+    fn no_board_can_overflow_a_units_sum() {
+        let mut nets: Vec<RankingNet> = [Inner::Tables, Inner::ShiftedTables]
+            .map(|inner| RankingNet::for_ranking(&six(), inner).unwrap().clone())
+            .into();
+        let mut rng = generate::rng(9);
+        for hidden in [8, 64] {
+            let w = (0..36 * 36 * hidden)
+                .map(|_| rand::Rng::random_range(&mut rng, -750f32..750.0))
+                .collect();
+            let zeros = vec![0.0; hidden];
+            nets.push(RankingNet::new(36, w, zeros.clone(), zeros.clone(), zeros));
+        }
+        for net in &nets {
+            let (cells, hidden) = (net.cells, net.hidden());
+            for k in 0..hidden {
+                let reach: i32 = (0..cells)
+                    .map(|cell| {
+                        (0..cells)
+                            .map(|t| i32::from(net.wq[(t * cells + cell) * hidden + k]).abs())
+                            .max()
+                            .unwrap()
+                    })
+                    .sum();
+                assert!(reach <= i32::from(i16::MAX), "unit {k}: {reach}");
+            }
+        }
+    }
+
+    /// The 16-bit sums move the shipped network's correction by less than a twentieth of a
+    /// move (about 0.02 at worst here, a ranking step being 1/64) from the floats it was
+    /// fitted as, on random boards and near the goal.
+    #[test]
+    fn the_quantized_correction_is_the_float_ones_within_a_twentieth_of_a_move() {
+        let puzzle = six();
+        let net = RankingNet::for_ranking(&puzzle, Inner::Tables).unwrap();
+        let lc = LinearConflict::new(&puzzle);
+        let hidden = net.hidden();
+        let float = |tiles: &[u8], inner: u32| -> f32 {
+            let d = inner as f32 / 100.0;
+            (0..hidden)
+                .map(|k| {
+                    let a: f32 = tiles
+                        .iter()
+                        .enumerate()
+                        .map(|(cell, &t)| net.w[(usize::from(t) * 36 + cell) * hidden + k])
+                        .sum();
+                    let z = a + net.b1[k] + net.wd[k] * d;
+                    net.w2[k] * z.max(0.0)
+                })
+                .sum()
+        };
+        let mut rng = generate::rng(11);
+        let mut worst = 0f32;
+        for i in 0..200 {
+            let board = if i % 2 == 0 {
+                generate::random_solvable(&puzzle.goal_board(), &mut rng)
+            } else {
+                generate::random_walk(&puzzle.goal_board(), 20 + i, &mut rng)
+            };
+            let tiles = puzzle.encode(&board);
+            let inner = lc.clone().init(&tiles);
+            let quantized = net.correction(&net.accumulate(&tiles), inner);
+            worst = worst.max((quantized - float(&tiles, inner)).abs());
+        }
+        assert!(worst < 0.05, "{worst} moves");
+        assert!(worst > 0.0, "the sums are quantized");
+    }
+
     /// Along a random walk, moved, undone, saved and restored: the corrected ranking is
     /// always the network's value of the whole board with linear conflict inside; with the
     /// shipped network and with one of the most units allowed.
@@ -606,8 +731,8 @@ mod tests {
             assert_eq!(value, next, "after move {step}");
             rank.save(&mut saved);
             assert_eq!(written, saved, "after move {step}");
-            // Summed in another order the floats may differ in the last place.
-            assert!(next.abs_diff(exact(&tiles)) <= 1, "after move {step}");
+            // The sums are integers: in any order of moves, the whole board's exactly.
+            assert_eq!(next, exact(&tiles), "after move {step}");
             distinct.insert(next);
             if step % 3 == 0 {
                 rank.undo(undo);
