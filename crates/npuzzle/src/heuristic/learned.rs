@@ -341,7 +341,8 @@ impl RankingNet {
 }
 
 /// The largest a unit's sum may reach in steps: below `i16::MAX` by more than the rounding
-/// of the 36 to 64 rows a board adds up (half a step each).
+/// of the rows a board adds up (half a step each, one row a cell, at most
+/// [`MAX_SEARCH_CELLS`](crate::puzzle::MAX_SEARCH_CELLS) cells).
 const MAX_STEPS: f32 = 32_000.0;
 
 /// The first layer `w` (`cells² × hidden`) in 16-bit steps, one step a unit: the largest
