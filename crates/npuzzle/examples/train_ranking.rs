@@ -638,6 +638,7 @@ fn davi(args: &[String]) {
     let began = Instant::now();
     let (mut loss, mut mean_y, mut count) = (0f64, 0f64, 0usize);
     let threads: usize = std::env::var("THREADS").map_or(1, |t| t.parse().unwrap());
+    assert!((1..=BATCH).contains(&threads), "THREADS from 1 to {BATCH}");
     let mut g = vec![0f32; p.p.len()];
     // Each further thread's gradient, summed into `g` after the batch.
     let mut more = vec![vec![0f32; p.p.len()]; threads - 1];
