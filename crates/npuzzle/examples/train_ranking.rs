@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use npuzzle::anytime::shorten;
 use npuzzle::heuristic::learned::{Corrected, RankingNet, MAX_HIDDEN};
-use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase};
+use npuzzle::heuristic::pdb::{Partition, PartitionSpec, PatternDatabase, PdbSearch};
 use npuzzle::heuristic::{IncrementalHeuristic, LinearConflict, RankingSum};
 use npuzzle::moves::Move;
 use npuzzle::puzzle::NO_CELL;
@@ -639,51 +639,33 @@ fn davi(args: &[String]) {
     let (mut loss, mut mean_y, mut count) = (0f64, 0f64, 0usize);
     let threads: usize = std::env::var("THREADS").map_or(1, |t| t.parse().unwrap());
     assert!((1..=BATCH).contains(&threads), "THREADS from 1 to {BATCH}");
+    // Threads after the first, each with its bounds and gradient, built once.
+    let mut workers: Vec<Worker> = (1..threads).map(|_| Worker::new(&s, p.p.len())).collect();
     let mut g = vec![0f32; p.p.len()];
-    // Each further thread's gradient, summed into `g` after the batch.
-    let mut more = vec![vec![0f32; p.p.len()]; threads - 1];
     for step in 1..=batches {
         g.fill(0.0);
+        let nets = (&p, &target);
         let (l, y) = if threads == 1 {
             // One thread draws its boards from `SEED`'s stream itself, as before `THREADS`.
-            davi_batch(
-                &s,
-                &mut bounds,
-                &mut rng,
-                (&p, &target),
-                BATCH,
-                kmax,
-                &mut g,
-            )
+            davi_batch(&s, &mut bounds, &mut rng, nets, BATCH, kmax, &mut g)
         } else {
             let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
             let share = BATCH.div_ceil(threads);
-            let (s, p, target) = (&s, &p, &target);
-            let sums = std::thread::scope(|scope| {
-                let handles: Vec<_> = more
+            let s = &s;
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = workers
                     .iter_mut()
                     .zip(&seeds[1..])
-                    .map(|(g, &seed)| {
-                        scope.spawn(move || {
-                            g.fill(0.0);
-                            davi_thread(s, seed, (p, target), share, kmax, g)
-                        })
-                    })
+                    .map(|(w, &seed)| scope.spawn(move || w.batch(s, seed, nets, share, kmax)))
                     .collect();
-                let first = davi_thread(
-                    s,
-                    seeds[0],
-                    (p, target),
-                    BATCH - share * (threads - 1),
-                    kmax,
-                    &mut g,
-                );
-                let rest: Vec<(f64, f64)> =
-                    handles.into_iter().map(|h| h.join().unwrap()).collect();
-                rest.into_iter()
-                    .fold(first, |(a, b), (c, d)| (a + c, b + d))
-            });
-            sums
+                let mut rng = npuzzle::generate::rng(seeds[0]);
+                let first = BATCH - share * (threads - 1);
+                let mine = davi_batch(s, &mut bounds, &mut rng, nets, first, kmax, &mut g);
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap())
+                    .fold(mine, |(a, b), (c, d)| (a + c, b + d))
+            })
         };
         loss += l;
         mean_y += y;
@@ -696,10 +678,10 @@ fn davi(args: &[String]) {
                     .zip(g.chunks_mut(chunk))
                     .zip(m1.chunks_mut(chunk).zip(m2.chunks_mut(chunk)));
             for (i, ((p, g), (m1, m2))) in slices.enumerate() {
-                let more = &more;
+                let workers = &workers;
                 scope.spawn(move || {
-                    for other in more {
-                        for (g, o) in g.iter_mut().zip(&other[i * chunk..]) {
+                    for w in workers {
+                        for (g, o) in g.iter_mut().zip(&w.g[i * chunk..]) {
                             *g += o;
                         }
                     }
@@ -725,19 +707,38 @@ fn davi(args: &[String]) {
 /// States a batch of value iteration fits.
 const BATCH: usize = 256;
 
-/// One thread's share of a batch, with its own bounds and boards drawn from `seed`.
-fn davi_thread(
-    s: &Setup,
-    seed: u64,
-    nets: (&Params, &Params),
-    count: usize,
-    kmax: usize,
-    g: &mut [f32],
-) -> (f64, f64) {
-    let (mut lc, mut pdb) = (LinearConflict::new(&s.puzzle), s.db.search());
-    let mut bounds = |tiles: &[u8]| (lc.init(tiles), pdb.init(tiles));
-    let mut rng = npuzzle::generate::rng(seed);
-    davi_batch(s, &mut bounds, &mut rng, nets, count, kmax, g)
+/// A thread of value iteration after the first: its own bounds, and its share of a batch's
+/// gradient (added to the first thread's before Adam's step).
+struct Worker<'a> {
+    lc: LinearConflict,
+    pdb: PdbSearch<'a>,
+    g: Vec<f32>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(s: &'a Setup, params: usize) -> Worker<'a> {
+        Worker {
+            lc: LinearConflict::new(&s.puzzle),
+            pdb: s.db.search(),
+            g: vec![0f32; params],
+        }
+    }
+
+    /// `count` states drawn from `seed`, their gradient in `self.g` (zeroed first).
+    fn batch(
+        &mut self,
+        s: &Setup,
+        seed: u64,
+        nets: (&Params, &Params),
+        count: usize,
+        kmax: usize,
+    ) -> (f64, f64) {
+        let (lc, pdb) = (&mut self.lc, &mut self.pdb);
+        let mut bounds = |tiles: &[u8]| (lc.init(tiles), pdb.init(tiles));
+        let mut rng = npuzzle::generate::rng(seed);
+        self.g.fill(0.0);
+        davi_batch(s, &mut bounds, &mut rng, nets, count, kmax, &mut self.g)
+    }
 }
 
 /// Adds to `g` the gradient of `count` scrambled states' squared errors against their
