@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use super::index::{Combinations, Permutations, MAX_PATTERN_TILES};
+use super::index::{self, Combinations, Permutations, MAX_PATTERN_TILES};
 use super::memory::{TableMemory, WordMemory};
 use super::table::{PatternTable, TableKey};
 use crate::moves::Move;
@@ -311,15 +311,21 @@ pub fn build_size(key: &TableKey) -> BuildSize {
     }
 }
 
-/// Turns distances (a byte each) into 4-bit entries `(d − md) / 2`, in place: entry `i` goes
-/// to byte `i / 2`, which was read before. Returns the entries and how many hit the cap
-/// of 15 (or were never reached, which no solvable board can meet); `None` when `go_on`
-/// (asked every [`PACK_CHUNK`] entries) says to stop.
+/// Occupied sets packed together: their distances for every arrangement (`SET_BLOCK × k!`
+/// bytes, 46 KB for 6 tiles, 2.6 MB for 8) stay in cache while the block is read
+/// arrangement by arrangement.
+const SET_BLOCK: usize = 64;
+
+/// Turns distances (a byte each, occupied set first, as the search fills them) into 4-bit
+/// entries `(d − md) / 2` where [`index::entry_index`] puts them, arrangement first. Returns
+/// the entries and how many hit the cap of 15 (or were never reached, which no solvable
+/// board can meet); `None` when `go_on` (asked every [`PACK_CHUNK`] entries or so) says to
+/// stop.
 ///
-/// Computing Manhattan distances here, in one sequential pass, is cheaper than during the
-/// search, where placements arrive in random order.
+/// Computing Manhattan distances here, in one pass, is cheaper than during the search,
+/// where placements arrive in random order.
 fn pack(
-    mut bytes: TableMemory,
+    bytes: TableMemory,
     k: usize,
     perms: &Permutations,
     md_rows: &[u8],
@@ -327,32 +333,43 @@ fn pack(
 ) -> Option<(TableMemory, u64)> {
     let fact = perms.count();
     let entries = bytes.len();
+    let sets = entries / fact;
+    let mut out = TableMemory::zeroed(entries.div_ceil(2));
     let mut capped = 0u64;
-    for i in 0..entries {
-        if i % PACK_CHUNK == 0 && !go_on() {
-            return None;
+    let mut unreported = 0usize;
+    for first in (0..sets).step_by(SET_BLOCK) {
+        let block = first..(first + SET_BLOCK).min(sets);
+        unreported += block.len() * fact;
+        if unreported >= PACK_CHUNK {
+            if !go_on() {
+                return None;
+            }
+            unreported = 0;
         }
-        let d = u32::from(bytes[i]);
-        let (o, pi) = (i / fact, i % fact);
-        let arr = perms.arrangement(pi);
-        let row = &md_rows[o * k * MAX_PATTERN_TILES..(o + 1) * k * MAX_PATTERN_TILES];
-        let md: u32 = (0..k)
-            .map(|j| u32::from(row[j * MAX_PATTERN_TILES + usize::from(arr[j])]))
-            .sum();
-        let half = if d == u32::from(u8::MAX) {
-            15
-        } else {
-            debug_assert!(d >= md && (d - md).is_multiple_of(2));
-            ((d - md) / 2).min(15) as u8
-        };
-        capped += u64::from(half == 15);
-        let b = &mut bytes[i / 2];
-        *b = if i % 2 == 0 { half } else { *b | half << 4 };
+        for pi in 0..fact {
+            let arr = perms.arrangement(pi);
+            for o in block.clone() {
+                let d = u32::from(bytes[o * fact + pi]);
+                let row = &md_rows[o * k * MAX_PATTERN_TILES..(o + 1) * k * MAX_PATTERN_TILES];
+                let md: u32 = (0..k)
+                    .map(|j| u32::from(row[j * MAX_PATTERN_TILES + usize::from(arr[j])]))
+                    .sum();
+                let half = if d == u32::from(u8::MAX) {
+                    15
+                } else {
+                    debug_assert!(d >= md && (d - md).is_multiple_of(2));
+                    ((d - md) / 2).min(15) as u8
+                };
+                capped += u64::from(half == 15);
+                let i = index::entry_index(o as u32, pi as u32, sets);
+                out[i / 2] |= half << ((i % 2) * 4);
+            }
+        }
     }
     if entries % 2 == 1 {
-        bytes[entries / 2] |= 0xF0;
+        out[entries / 2] |= 0xF0;
     }
-    Some((TableMemory::copy_of(&bytes[..entries.div_ceil(2)]), capped))
+    Some((out, capped))
 }
 
 /// The frontier arrangements of one slot, as a list and as bit masks per state word (the

@@ -47,7 +47,6 @@ const PREFETCH_FROM_TILES: usize = 7;
 struct PatternIndex {
     combos: Arc<Combinations>,
     perms: &'static Permutations,
-    fact: usize,
 }
 
 /// The board seen directly or reflected: real cells and tiles mapped onto the partition.
@@ -99,11 +98,9 @@ impl PatternDatabase {
             let (t, e) = tables.pattern(&key, progress)?;
             held.push(t);
             events.push(e);
-            let perms = Permutations::get(key.cells.len());
             patterns.push(PatternIndex {
                 combos: Combinations::get(n, key.cells.len()),
-                perms,
-                fact: perms.count(),
+                perms: Permutations::get(key.cells.len()),
             });
         }
         let identity: Vec<u8> = (0..n as u8).collect();
@@ -166,7 +163,7 @@ impl PatternDatabase {
                 .map(|(t, idx)| Lookup {
                     data: t.data(),
                     perms: idx.perms,
-                    fact: idx.fact,
+                    sets: idx.combos.count(),
                 })
                 .collect(),
             md: 0,
@@ -294,7 +291,8 @@ pub struct PdbSearch<'a> {
 struct Lookup<'a> {
     data: &'a [u8],
     perms: &'static Permutations,
-    fact: usize,
+    /// Occupied sets of the pattern, `C(n, k)`.
+    sets: usize,
 }
 
 impl Lookup<'_> {
@@ -302,7 +300,7 @@ impl Lookup<'_> {
     /// `pi`.
     #[inline]
     fn index(&self, set: u32, pi: u32) -> usize {
-        set as usize * self.fact + pi as usize
+        super::index::entry_index(set, pi, self.sets)
     }
 
     /// The entry of the placement with occupied-set rank `set` and arrangement rank `pi`.

@@ -52,8 +52,9 @@ use crate::shape::Shape;
 
 const MAGIC: &[u8; 8] = b"NPZLPDB\n";
 /// Bumped whenever the file layout or the meaning of entries changes: older files are then
-/// stale and rebuilt. Version 2 added the keyed digest.
-pub const FORMAT_VERSION: u32 = 2;
+/// stale and rebuilt. Version 2 added the keyed digest; version 3 stores the entries
+/// arrangement first ([`entry_index`](super::index::entry_index)).
+pub const FORMAT_VERSION: u32 = 3;
 /// Bytes of the header: the fields and checksums (84), then the digest (32).
 pub const HEADER: usize = 116;
 /// The header's bytes covered by its CRC-32.

@@ -253,7 +253,7 @@ fn tables_hold_exact_pattern_distances() {
                 pos.iter().enumerate().map(|(q, &c)| (c, q as u8)).collect();
             by_cell.sort_unstable();
             let arr: Vec<u8> = by_cell.iter().map(|e| e.1).collect();
-            let i = combos.rank(mask) as usize * index::factorial(k) + index::rank(&arr) as usize;
+            let i = index::entry_index(combos.rank(mask), index::rank(&arr), combos.count());
             let md: u32 = pos
                 .iter()
                 .zip(&cells)

@@ -46,8 +46,7 @@ struct Placements<'a> {
 impl Placements<'_> {
     /// Cells of the pattern's tiles (by tile) for entry `i`.
     fn cells_of(&self, i: usize) -> [u8; MAX_PATTERN_TILES] {
-        let fact = self.perms.count();
-        let (o, pi) = (i / fact, i % fact);
+        let (o, pi) = index::entry_ranks(i, self.masks.len());
         let arr = self.perms.arrangement(pi);
         let mut mask = self.masks[o];
         let mut cell_of = [0u8; MAX_PATTERN_TILES];
@@ -68,7 +67,11 @@ impl Placements<'_> {
             rest &= rest - 1;
             *slot = cell_of.iter().position(|&c| c == cell).expect("occupied") as u8;
         }
-        self.combos.rank(mask) as usize * self.perms.count() + index::rank(&arr[..self.k]) as usize
+        index::entry_index(
+            self.combos.rank(mask),
+            index::rank(&arr[..self.k]),
+            self.masks.len(),
+        )
     }
 
     /// The value of a placement and whether its entry is capped.
