@@ -172,6 +172,7 @@ impl PatternDatabase {
                 vec![PatternState::default(); self.tables.len()],
                 vec![PatternState::default(); self.tables.len()],
             ],
+            saved: Vec::new(),
         }
     }
 }
@@ -261,7 +262,7 @@ impl Heuristic for PatternDatabase {
 }
 
 /// One pattern's placement in one view, as IDA* tracks it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PatternState {
     /// Occupied cells.
     mask: u64,
@@ -284,6 +285,21 @@ pub struct PdbSearch<'a> {
     md: u32,
     sums: [u32; 2],
     states: [Vec<PatternState>; 2],
+    /// What each applied move that changed the state replaced, the last move's on top.
+    saved: Vec<Replaced>,
+}
+
+/// What a move that changed the state replaced, kept on `PdbSearch::saved` rather than in
+/// the undo record: IDA* holds a record across each child's search, and one of this size
+/// is returned through memory, written field by field by `apply_cut` and copied at once by
+/// the caller, whose wide reads of the fresh narrow writes stalled the processor (a store
+/// that cannot be forwarded to the load; measured in `docs/performance.md`).
+#[derive(Clone, Copy, Debug)]
+struct Replaced {
+    md: u32,
+    sums: [u32; 2],
+    pattern: [u8; 2],
+    old: [PatternState; 2],
 }
 
 /// One pattern's table and rankers.
@@ -311,14 +327,11 @@ impl Lookup<'_> {
     }
 }
 
-/// What [`PdbSearch::undo`] restores.
+/// What [`PdbSearch::undo`] needs: whether the move changed the state (what it replaced is
+/// on the search's own stack, so moves are undone last first). A move whose value reached
+/// `apply_cut`'s cut changed nothing.
 #[derive(Clone, Copy, Debug)]
-pub struct PdbUndo {
-    md: u32,
-    sums: [u32; 2],
-    pattern: [u8; 2],
-    old: [PatternState; 2],
-}
+pub struct PdbUndo(bool);
 
 impl PdbSearch<'_> {
     fn value(&self) -> u32 {
@@ -372,6 +385,8 @@ impl IncrementalHeuristic for PdbSearch<'_> {
 
     fn init(&mut self, tiles: &[u8]) -> u32 {
         let db = self.db;
+        // Moves applied before (say, by a search stopped part-way) are not undone now.
+        self.saved.clear();
         self.md = db.manhattan.total(tiles);
         self.sums = [0; 2];
         for (v, view) in db.views.iter().enumerate() {
@@ -426,7 +441,9 @@ impl IncrementalHeuristic for PdbSearch<'_> {
 
     /// The direct view first; when its sum alone reaches `cut`, the reflected lookup (the
     /// second table read, most often a cache miss) is skipped: the value is the larger of
-    /// the two sums, so it is at least `cut` either way.
+    /// the two sums, so it is at least `cut` either way. A value at or above `cut` leaves
+    /// the state as it was (the child is pruned, and undoing it costs nothing); below it,
+    /// what the move replaces is pushed on `saved` for `undo`.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn apply_cut(
@@ -441,35 +458,41 @@ impl IncrementalHeuristic for PdbSearch<'_> {
     ) -> (u32, PdbUndo) {
         let db = self.db;
         let t = usize::from(tile);
-        let mut undo = PdbUndo {
-            md: self.md,
-            sums: self.sums,
-            pattern: [0; 2],
-            old: [PatternState::default(); 2],
-        };
-        self.md = self
+        let md = self
             .md
             .wrapping_add_signed(db.manhattan.delta(tile, from, m));
-        for v in 0..db.views.len() {
-            let (p, old, mut new) = self.moved(v, t, from, to);
-            let entry = self.lookups[p].entry(new.set, new.pi);
-            new.entry = entry;
-            self.states[v][p] = new;
-            self.sums[v] = self.sums[v] + entry - old.entry;
-            undo.pattern[v] = p as u8;
-            undo.old[v] = old;
-            if v == 0 && db.views.len() == 2 {
-                let direct = self.md + 2 * self.sums[0];
-                if direct >= cut {
-                    // The reflected view is left as it was; undoing restores it unchanged.
-                    let p = usize::from(db.views[1].pattern[t]);
-                    undo.pattern[1] = p as u8;
-                    undo.old[1] = self.states[1][p];
-                    return (direct, undo);
-                }
-            }
+        let (p0, old0, mut new0) = self.moved(0, t, from, to);
+        new0.entry = self.lookups[p0].entry(new0.set, new0.pi);
+        let sum0 = self.sums[0] + new0.entry - old0.entry;
+        let direct = md + 2 * sum0;
+        if direct >= cut {
+            return (direct, PdbUndo(false));
         }
-        (self.value(), undo)
+        let mut replaced = Replaced {
+            md: self.md,
+            sums: self.sums,
+            pattern: [p0 as u8, 0],
+            old: [old0, PatternState::default()],
+        };
+        let mut value = direct;
+        if db.views.len() == 2 {
+            let (p1, old1, mut new1) = self.moved(1, t, from, to);
+            new1.entry = self.lookups[p1].entry(new1.set, new1.pi);
+            let sum1 = self.sums[1] + new1.entry - old1.entry;
+            value = value.max(md + 2 * sum1);
+            if value >= cut {
+                return (value, PdbUndo(false));
+            }
+            replaced.pattern[1] = p1 as u8;
+            replaced.old[1] = old1;
+            self.states[1][p1] = new1;
+            self.sums[1] = sum1;
+        }
+        self.saved.push(replaced);
+        self.md = md;
+        self.sums[0] = sum0;
+        self.states[0][p0] = new0;
+        (value, PdbUndo(true))
     }
 
     /// Starts reading the entries `apply` will read for this move, in both views.
@@ -494,11 +517,17 @@ impl IncrementalHeuristic for PdbSearch<'_> {
 
     #[inline]
     fn undo(&mut self, undo: PdbUndo) {
-        self.md = undo.md;
-        self.sums = undo.sums;
-        for v in 0..self.db.views.len() {
-            self.states[v][usize::from(undo.pattern[v])] = undo.old[v];
+        if !undo.0 {
+            return;
         }
+        let last = self.saved.len() - 1;
+        let r = &self.saved[last];
+        self.md = r.md;
+        self.sums = r.sums;
+        for v in 0..self.db.views.len() {
+            self.states[v][usize::from(r.pattern[v])] = r.old[v];
+        }
+        self.saved.truncate(last);
     }
 
     /// Manhattan distance and the views' sums, then each pattern's placement in each
@@ -524,6 +553,7 @@ impl IncrementalHeuristic for PdbSearch<'_> {
     }
 
     fn restore(&mut self, saved: &[u8]) {
+        self.saved.clear();
         let word = |b: &[u8]| u32::from_le_bytes(b[..4].try_into().expect("four bytes"));
         self.md = word(&saved[..4]);
         self.sums = [word(&saved[4..8]), word(&saved[8..12])];
@@ -600,5 +630,87 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `apply_cut` at a value of `cut` or more leaves the state as it was, and the true
+    /// value is then at least `cut` too; below `cut` the value is exact; undoing either
+    /// restores the state before the move, on a walk with moves applied and undone in
+    /// nested order as IDA* does.
+    #[test]
+    fn cut_moves_change_nothing_and_undo_restores() {
+        let shape: Shape = "5x5".parse().unwrap();
+        let goal = GoalSpec::BlankFirst.board(shape).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let partition = Partition::new(shape, 0, &[3, 3, 3, 3, 3, 3, 3, 3]).unwrap();
+        let tables = Tables::default();
+        let db = PatternDatabase::from_tables(&puzzle, &partition, &tables).unwrap();
+        assert!(db.reflected());
+        let snapshot = |s: &PdbSearch<'_>| (s.md, s.sums, s.states.clone(), s.saved.len());
+        let mut tiles = puzzle.encode(&goal);
+        let mut search = db.search();
+        let mut h = search.init(&tiles);
+        let mut blank = 0;
+        let mut seed = 11u64;
+        let mut random = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut cut_hits, mut exact) = (0, 0);
+        // The undo records of the walk so far, undone in the end, last first.
+        let mut walk = Vec::new();
+        for _ in 0..3000 {
+            let before = snapshot(&search);
+            for m in Move::ALL {
+                let Some(cell) = crate::board::neighbour(shape, blank, m) else {
+                    continue;
+                };
+                let tile = tiles[cell];
+                let mut child = tiles.clone();
+                child[blank] = tile;
+                child[cell] = 0;
+                let truth = db.value(&child);
+                let cut = h.saturating_sub(2) + random(6) as u32;
+                let (value, undo) = search.apply_cut(&child, h, tile, cell, blank, m, cut);
+                if value >= cut {
+                    assert!(truth >= cut && value <= truth, "{value} {truth} {cut}");
+                    assert!(snapshot(&search) == before, "a cut move changed the state");
+                    cut_hits += 1;
+                } else {
+                    assert_eq!(value, truth);
+                    assert_eq!(search.value(), truth);
+                    exact += 1;
+                }
+                search.undo(undo);
+                assert!(snapshot(&search) == before, "undo restores the state");
+            }
+            // One step on, kept (an expanded child), or back now and then.
+            if random(5) == 0 {
+                if let Some((undo, tile, back, cell)) = walk.pop() {
+                    // The tile goes back from `back` (the blank before) to `cell`.
+                    search.undo(undo);
+                    tiles[cell] = tile;
+                    tiles[back] = 0;
+                    blank = back;
+                    h = search.value();
+                    assert_eq!(h, db.value(&tiles));
+                    continue;
+                }
+            }
+            let m = Move::ALL[random(4) as usize];
+            let Some(cell) = crate::board::neighbour(shape, blank, m) else {
+                continue;
+            };
+            let tile = tiles[cell];
+            tiles[blank] = tile;
+            tiles[cell] = 0;
+            let (value, undo) = search.apply(&tiles, h, tile, cell, blank, m);
+            walk.push((undo, tile, blank, cell));
+            blank = cell;
+            h = value;
+            assert_eq!(h, db.value(&tiles));
+        }
+        assert!(cut_hits > 1000 && exact > 1000, "{cut_hits} {exact}");
     }
 }
