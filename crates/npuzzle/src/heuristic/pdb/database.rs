@@ -154,8 +154,16 @@ impl PatternDatabase {
 
     /// A move-by-move evaluator for IDA*.
     pub fn search(&self) -> PdbSearch<'_> {
+        let mut tile_pattern = [[0; MAX_PDB_CELLS]; 2];
+        let mut view_cell = [[0; MAX_PDB_CELLS]; 2];
+        for (v, view) in self.views.iter().enumerate() {
+            tile_pattern[v][..view.pattern.len()].copy_from_slice(&view.pattern);
+            view_cell[v][..view.cell.len()].copy_from_slice(&view.cell);
+        }
         PdbSearch {
             db: self,
+            tile_pattern,
+            view_cell,
             lookups: self
                 .tables
                 .iter()
@@ -280,6 +288,11 @@ pub struct PatternState {
 #[derive(Clone)]
 pub struct PdbSearch<'a> {
     db: &'a PatternDatabase,
+    /// `View::pattern` of each view, in place: a fixed-size array indexed by a tile below
+    /// `MAX_PDB_CELLS` needs no bounds check and no pointer to follow.
+    tile_pattern: [[u8; MAX_PDB_CELLS]; 2],
+    /// `View::cell` of each view, in place, likewise.
+    view_cell: [[u8; MAX_PDB_CELLS]; 2],
     /// Per pattern, what a lookup needs, borrowed once rather than per node.
     lookups: Vec<Lookup<'a>>,
     md: u32,
@@ -348,10 +361,9 @@ impl PdbSearch<'_> {
         from: usize,
         to: usize,
     ) -> (usize, PatternState, PatternState) {
-        let view = &self.db.views[v];
-        let p = usize::from(view.pattern[t]);
-        let a = usize::from(view.cell[from]);
-        let b = usize::from(view.cell[to]);
+        let p = usize::from(self.tile_pattern[v][t % MAX_PDB_CELLS]);
+        let a = usize::from(self.view_cell[v][from % MAX_PDB_CELLS]);
+        let b = usize::from(self.view_cell[v][to % MAX_PDB_CELLS]);
         let old = self.states[v][p];
         let mask = old.mask ^ (1 << a) ^ (1 << b);
         // The tile's position in the arrangement before (among the occupied cells below
