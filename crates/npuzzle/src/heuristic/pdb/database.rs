@@ -191,7 +191,7 @@ impl PatternDatabase {
 /// The rank is `Σ C(c, idx + 1)` over the occupied cells `c` in ascending order (`idx`
 /// their order): the moved cell's term changes, and each cell passed over moves one
 /// place, down when the tile moves up the order (`a < b`), up otherwise.
-#[inline]
+#[inline(always)]
 fn set_rank_after_lift(old: PatternState, a: usize, b: usize, i: usize, j: usize) -> u32 {
     let c = &BINOMIAL;
     let mut set = old.set - c[a][i + 1] + c[b][j + 1];
