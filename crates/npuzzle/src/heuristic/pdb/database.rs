@@ -670,7 +670,7 @@ mod tests {
             (seed >> 33) % n
         };
         let (mut cut_hits, mut exact) = (0, 0);
-        // The undo records of the walk so far, undone in the end, last first.
+        // The moves walked and not taken back yet, the last on top, with their undo records.
         let mut walk = Vec::new();
         for _ in 0..3000 {
             let before = snapshot(&search);
