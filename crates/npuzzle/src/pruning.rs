@@ -425,7 +425,9 @@ fn build(neighbours: &[[Option<usize>; 4]], found: &[Sequence], depth: usize) ->
         }
     }
     // Breadth first, so a node's fail state (shorter) has its transitions already.
+    let mut shallow_first: Vec<usize> = (0..n).collect();
     while let Some(node) = queue.pop_front() {
+        shallow_first.push(node);
         let f = fail[node] as usize;
         dead[node] |= dead[f];
         for mi in 0..4 {
@@ -450,10 +452,13 @@ fn build(neighbours: &[[Option<usize>; 4]], found: &[Sequence], depth: usize) ->
             *t = DEAD;
         }
     }
-    // Renumber the live states densely so the table holds nothing unreachable.
+    // Renumber the live states densely so the table holds nothing unreachable, the
+    // shallowest first: a state `d` moves into the trie stands for one `d`-move history, so
+    // the shallow ones are where searches spend most moves, and numbered together their
+    // rows share cache lines.
     let mut id: HashMap<usize, u32> = HashMap::default();
     let mut order: Vec<usize> = Vec::new();
-    for (s, _) in dead.iter().enumerate().filter(|(_, &d)| !d) {
+    for s in shallow_first.into_iter().filter(|&s| !dead[s]) {
         id.insert(s, order.len() as u32);
         order.push(s);
     }
