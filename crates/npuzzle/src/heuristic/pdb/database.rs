@@ -389,6 +389,21 @@ impl PdbSearch<'_> {
         };
         (p, old, new)
     }
+
+    /// [`moved`](Self::moved) with the new state's entry read from the table, and view
+    /// `v`'s sum after the move.
+    #[inline(always)]
+    fn looked_up(
+        &self,
+        v: usize,
+        t: usize,
+        from: usize,
+        to: usize,
+    ) -> (usize, PatternState, PatternState, u32) {
+        let (p, old, mut new) = self.moved(v, t, from, to);
+        new.entry = self.lookups[p].entry(new.set, new.pi);
+        (p, old, new, self.sums[v] + new.entry - old.entry)
+    }
 }
 
 impl IncrementalHeuristic for PdbSearch<'_> {
@@ -473,9 +488,7 @@ impl IncrementalHeuristic for PdbSearch<'_> {
         let md = self
             .md
             .wrapping_add_signed(db.manhattan.delta(tile, from, m));
-        let (p0, old0, mut new0) = self.moved(0, t, from, to);
-        new0.entry = self.lookups[p0].entry(new0.set, new0.pi);
-        let sum0 = self.sums[0] + new0.entry - old0.entry;
+        let (p0, old0, new0, sum0) = self.looked_up(0, t, from, to);
         let direct = md + 2 * sum0;
         if direct >= cut {
             return (direct, PdbUndo(false));
@@ -488,9 +501,7 @@ impl IncrementalHeuristic for PdbSearch<'_> {
         };
         let mut value = direct;
         if db.views.len() == 2 {
-            let (p1, old1, mut new1) = self.moved(1, t, from, to);
-            new1.entry = self.lookups[p1].entry(new1.set, new1.pi);
-            let sum1 = self.sums[1] + new1.entry - old1.entry;
+            let (p1, old1, new1, sum1) = self.looked_up(1, t, from, to);
             value = value.max(md + 2 * sum1);
             if value >= cut {
                 return (value, PdbUndo(false));
