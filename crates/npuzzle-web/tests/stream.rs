@@ -62,17 +62,41 @@ async fn wait_for(state: &AppState, searches: usize) {
 }
 
 /// Starts two slow streamed solves that hold both slots; their tasks read to the end.
+///
+/// Returns once both have said `started`, that is, once both run on the search pool: a slow
+/// request first makes a short attempt on the quick pool, which counts as an active search
+/// too, so two active searches alone may be one slow solve on the pool and the other's
+/// quick attempt (CI once saw the count drop to 1 as that attempt ended).
 async fn fill_both_slots(state: &AppState, router: &Router) -> Vec<tokio::task::JoinHandle<()>> {
+    let started = std::sync::Arc::new(tokio::sync::Semaphore::new(0));
     let slow: Vec<_> = (0..2)
         .map(|_| {
             let r = router.clone();
+            let started = started.clone();
             tokio::spawn(async move {
-                let (status, lines) = lines(&r, &slow_request()).await;
-                assert_eq!(status, StatusCode::OK);
-                assert_eq!(lines.last().unwrap()["result"]["stopped_by"], "time");
+                let response = r.oneshot(stream_request(&slow_request())).await.unwrap();
+                assert_eq!(response.status(), StatusCode::OK);
+                let mut body = response.into_body();
+                let mut text = String::new();
+                while let Some(frame) = body.frame().await {
+                    let Ok(data) = frame.unwrap().into_data() else {
+                        continue;
+                    };
+                    let chunk = std::str::from_utf8(&data).unwrap();
+                    if chunk.contains("\"started\"") {
+                        started.add_permits(1);
+                    }
+                    text.push_str(chunk);
+                }
+                let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+                assert_eq!(last["result"]["stopped_by"], "time");
             })
         })
         .collect();
+    let both = tokio::time::timeout(Duration::from_secs(3), started.acquire_many(2)).await;
+    both.expect("both slow solves start on the pool")
+        .unwrap()
+        .forget();
     wait_for(state, 2).await;
     slow
 }
@@ -85,10 +109,6 @@ async fn a_small_stream_solve_answers_at_once_beside_two_slow_ones() {
     let (status, warm) = lines(&r, &json!({ "board": "8 1 3/4 0 2/7 6 5" })).await;
     assert_eq!(status, StatusCode::OK);
     assert!(warm.last().unwrap()["result"]["length"].is_u64());
-    // Its search counts as active until its task has ended, which may come a moment after
-    // its last line: counted with the first slow solve, it once let `fill_both_slots` return
-    // before the second had its slot, and the count below read 1.
-    wait_for(&state, 0).await;
     let slow = fill_both_slots(&state, &r).await;
 
     let started = Instant::now();
