@@ -7,7 +7,7 @@ use common::run;
 use serde_json::Value;
 
 /// Korf's #2 (55 moves): 15,300,441 nodes with Manhattan distance, enough for the parallel
-/// search to start its threads (it goes parallel after an iteration of 2 million nodes).
+/// search to start its threads (it goes parallel after an iteration of 131,072 nodes).
 const KORF_2: &str = "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6";
 
 fn solve_json(threads: &str) -> Value {

@@ -41,8 +41,13 @@ use crate::puzzle::Puzzle;
 const UNITS_PER_THREAD: usize = 500;
 
 /// Generated nodes of an iteration after which the next ones run in parallel (the next
-/// iteration is several times larger: 5 to 6 times with Manhattan distance).
-const PARALLEL_FROM: u64 = 1 << 21;
+/// iteration is several times larger: 5 to 6 times with Manhattan distance, about 7 with
+/// the 24-puzzle's tables). Low, so that an iteration of a few million nodes already runs
+/// on every thread: from 2 million (the value before), the iteration that crossed the
+/// line, up to 25 million nodes of a 24-puzzle proof, ran on one thread, and proofs of a
+/// second or less took about 1.6 times as long (`docs/performance.md`). Smaller values
+/// were not measured.
+const PARALLEL_FROM: u64 = 1 << 17;
 
 /// The deepest frontier tried, for boards whose tree hardly branches.
 const MAX_SPLIT_DEPTH: u32 = 40;
