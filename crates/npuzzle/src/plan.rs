@@ -406,7 +406,7 @@ impl fmt::Display for Phase {
             write!(f, ", duplicate move sequences of up to {d} moves pruned")?;
         }
         if self.lookahead {
-            f.write_str(", a weighted lookahead before each iteration")?;
+            f.write_str(", weighted lookaheads that can skip iterations")?;
         }
         if self.optimal {
             f.write_str(" (optimal)")

@@ -715,6 +715,7 @@ fn prove<H: IncrementalHeuristic + Clone + Send>(
         below,
         on_bound: Some(&mut raise),
         lookahead: Some(&mut look),
+        ..Deepening::default()
     };
     let out = search::deepening(puzzle, tiles, heuristic, sub, how);
     watch.proving.store(false, Ordering::Relaxed);

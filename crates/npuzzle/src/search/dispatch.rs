@@ -3,9 +3,11 @@
 //! parallel search, which builds on the serial kernels, and the kernels import nothing of
 //! each other's callers.
 
-use super::idastar::Deepening;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::deepening::{Deepening, PROOF_WINDOW};
 use super::lookahead::Lookahead;
-use super::{Control, SearchOutcome};
+use super::{Control, Progress, SearchOutcome};
 use crate::heuristic::IncrementalHeuristic;
 use crate::puzzle::Puzzle;
 
@@ -44,9 +46,11 @@ pub fn idastar<H: IncrementalHeuristic + Clone + Send>(
 }
 
 /// [`idastar`] for a proof: before each iteration a short weighted search looks for a path
-/// as long as the threshold, which is then a shortest one (see `lookahead.rs`). The path is
-/// optimal as IDA*'s is; node counts are still the same on any number of threads, but they
-/// are no longer the published IDA* counts. With a trace asked for, plain IDA*.
+/// as long as the threshold, which is then a shortest one (see `lookahead.rs`), and once
+/// iterations are large it looks a few thresholds ahead and skips the iterations below the
+/// highest (see `deepening.rs`). The path is optimal as IDA*'s is; node counts are still the
+/// same on any number of threads, but they are no longer the published IDA* counts. With a
+/// trace asked for, plain IDA*.
 ///
 /// ```
 /// use npuzzle::{Board, GoalSpec, Puzzle, heuristic::Manhattan};
@@ -67,10 +71,30 @@ pub fn idastar_with_lookahead<H: IncrementalHeuristic + Clone + Send>(
     if control.trace > 0 {
         return idastar(puzzle, start, heuristic, control);
     }
+    // Progress reports the proven bound as its `bound`: the thresholds searched and looked
+    // ahead at run ahead of it once iterations are skipped.
+    let proven = AtomicU32::new(heuristic.clone().init(start));
+    let user = control.progress;
+    let relay = |p: &Progress| {
+        if let Some(user) = user {
+            let proven = proven.load(Ordering::Relaxed);
+            user(&Progress {
+                bound: p.bound.map(|b| b.min(proven)),
+                ..*p
+            });
+        }
+    };
+    let control = Control {
+        progress: user.map(|_| &relay as &(dyn Fn(&Progress) + Sync)),
+        ..control
+    };
     let lookahead = Lookahead::new(puzzle, start, heuristic.clone(), control);
     let mut at = |threshold, previous, used| lookahead.at(threshold, previous, used);
+    let mut raise = |bound| proven.store(bound, Ordering::Relaxed);
     let how = Deepening {
         lookahead: Some(&mut at),
+        on_bound: Some(&mut raise),
+        window: PROOF_WINDOW,
         ..Deepening::default()
     };
     deepening(puzzle, start, heuristic, control, how)

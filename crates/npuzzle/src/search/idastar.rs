@@ -10,60 +10,13 @@
 //! otherwise. All of them count nodes the same way; `search::idastar` (in `dispatch.rs`)
 //! adds the parallel search.
 
+use super::deepening::{After, Before, Deepening};
 use super::kernel::{Abort, Fixed};
-use super::lookahead::Looked;
 use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::pruning::{MoveAutomaton, DEAD};
 use crate::puzzle::{Puzzle, NO_CELL};
-
-/// Where a serial IDA* starts and stops, and who hears of each threshold it completes.
-pub(crate) struct Deepening<'c> {
-    /// The first threshold, when a lower bound above the start's heuristic value is known.
-    pub first: u32,
-    /// Give up once the threshold reaches this: a path of this length is known.
-    pub below: u32,
-    /// Told each new threshold after an iteration ends without a path: a proven lower
-    /// bound on the optimal length (with an admissible heuristic).
-    pub on_bound: Option<&'c mut dyn FnMut(u32)>,
-    /// Asked before each iteration, with its threshold, the previous iteration's generated
-    /// nodes and the search's so far, for a path no longer than the threshold (see
-    /// [`lookahead`](super::lookahead)).
-    pub lookahead: Option<&'c mut dyn FnMut(u32, u64, u64) -> Looked>,
-}
-
-impl Default for Deepening<'_> {
-    fn default() -> Self {
-        Deepening {
-            first: 0,
-            below: u32::MAX,
-            on_bound: None,
-            lookahead: None,
-        }
-    }
-}
-
-impl Deepening<'_> {
-    /// The threshold after one without a path: stop (`None`) once it reaches `below`.
-    pub(crate) fn next(&mut self, next_bound: u32) -> Option<u32> {
-        if next_bound == u32::MAX {
-            return None; // no more states (unsolvable input, which callers rule out)
-        }
-        if let Some(f) = self.on_bound.as_mut() {
-            f(next_bound);
-        }
-        (next_bound < self.below).then_some(next_bound)
-    }
-
-    /// The lookahead before the iteration at `bound`, if one is set (`previous`: the
-    /// nodes of the iteration before, `used`: the search's so far).
-    pub(crate) fn look(&mut self, bound: u32, previous: u64, used: u64) -> Option<Looked> {
-        self.lookahead
-            .as_mut()
-            .map(|look| look(bound, previous, used))
-    }
-}
 
 /// Serial IDA* from threshold `how.first` (or the start's heuristic value, if larger) up to
 /// `how.below`, on the fixed-size kernel for 3×3, 4×4 and 5×5 boards, else (and whenever a
@@ -111,42 +64,50 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
     let mut outcome = SearchOutcome::default();
     if k.at_goal() {
         outcome.moves = Some(Vec::new());
-    } else if h0.max(how.first) < how.below {
-        k.bound = h0.max(how.first);
-        outcome.lower_bound = Some(k.bound);
-        let mut previous = 0;
+    } else if how.start(h0) {
         loop {
-            if let Some(looked) = how.look(k.bound, previous, k.generated) {
-                k.generated += looked.stats.generated;
-                k.expanded += looked.stats.expanded;
-                k.max_open = k.max_open.max(looked.stats.max_open);
-                if let Some(moves) = looked.moves {
-                    k.final_open = moves.len() as u64;
-                    outcome.moves = Some(moves);
+            let (looked, next) = how.before(k.generated, false);
+            k.generated += looked.generated;
+            k.expanded += looked.expanded;
+            k.max_open = k.max_open.max(looked.max_open);
+            let bound = match next {
+                Before::Iterate { bound, .. } => bound,
+                Before::Over { moves, stopped_by } => {
+                    if let Some(m) = &moves {
+                        k.final_open = m.len() as u64;
+                    }
+                    outcome.moves = moves;
+                    k.stopped_by = stopped_by;
                     break;
                 }
-                if looked.stopped_by.is_some() {
-                    k.stopped_by = looked.stopped_by;
-                    break;
-                }
-            }
+            };
+            k.bound = bound;
             k.next_bound = u32::MAX;
             let before = k.generated;
             if k.dfs(blank, 0, h0, root) {
                 k.path.reverse();
-                outcome.moves = Some(std::mem::take(&mut k.path));
+                match how.found(std::mem::take(&mut k.path)) {
+                    Some(moves) => outcome.moves = Some(moves),
+                    None => {
+                        // Kept: the iterations below it search from the start again.
+                        k.restart(start);
+                        continue;
+                    }
+                }
                 break;
             }
             if k.stopped_by.is_some() {
                 break;
             }
-            previous = k.generated - before;
-            match how.next(k.next_bound) {
-                Some(bound) => k.bound = bound,
-                None => break,
+            if let After::Over(moves) = how.completed(bound, k.generated - before, k.next_bound) {
+                if let Some(m) = &moves {
+                    k.final_open = m.len() as u64;
+                }
+                outcome.moves = moves;
+                break;
             }
-            outcome.lower_bound = Some(k.bound);
         }
+        outcome.lower_bound = Some(how.proven());
     }
     outcome.stats = SearchStats {
         expanded: k.expanded,
@@ -174,41 +135,54 @@ fn general<H: IncrementalHeuristic>(
     let mut outcome = SearchOutcome::default();
     if ida.tiles == ida.goal {
         outcome.moves = Some(Vec::new());
-    } else if h0.max(how.first) < how.below {
-        ida.bound = h0.max(how.first);
-        outcome.lower_bound = Some(ida.bound);
-        let mut previous = 0;
+    } else if how.start(h0) {
         loop {
-            if let Some(looked) = how.look(ida.bound, previous, ida.stats.generated) {
-                looked.add_to(&mut ida.stats);
-                if let Some(moves) = looked.moves {
-                    ida.depth = moves.len() as u64;
-                    outcome.moves = Some(moves);
+            let (looked, next) = how.before(ida.stats.generated, false);
+            ida.stats.generated += looked.generated;
+            ida.stats.expanded += looked.expanded;
+            ida.stats.max_open = ida.stats.max_open.max(looked.max_open);
+            let bound = match next {
+                Before::Iterate { bound, .. } => bound,
+                Before::Over { moves, stopped_by } => {
+                    if let Some(m) = &moves {
+                        ida.depth = m.len() as u64;
+                    }
+                    outcome.moves = moves;
+                    ida.stopped_by = stopped_by;
                     break;
                 }
-                if looked.stopped_by.is_some() {
-                    ida.stopped_by = looked.stopped_by;
-                    break;
-                }
-            }
+            };
+            ida.bound = bound;
             ida.next_bound = u32::MAX;
             let before = ida.stats.generated;
             if ida.dfs(blank, 0, h0, puzzle.pruning.start(blank), None) {
                 ida.path.reverse();
-                outcome.moves = Some(std::mem::take(&mut ida.path));
+                match how.found(std::mem::take(&mut ida.path)) {
+                    Some(moves) => outcome.moves = Some(moves),
+                    None => {
+                        // Kept: the iterations below it search from the start again.
+                        ida.tiles.copy_from_slice(start);
+                        ida.heuristic.init(start);
+                        ida.iteration += 1;
+                        continue;
+                    }
+                }
                 break;
             }
             if ida.stopped_by.is_some() {
                 break;
             }
-            previous = ida.stats.generated - before;
-            match how.next(ida.next_bound) {
-                Some(bound) => ida.bound = bound,
-                None => break,
+            let nodes = ida.stats.generated - before;
+            if let After::Over(moves) = how.completed(bound, nodes, ida.next_bound) {
+                if let Some(m) = &moves {
+                    ida.depth = m.len() as u64;
+                }
+                outcome.moves = moves;
+                break;
             }
-            outcome.lower_bound = Some(ida.bound);
             ida.iteration += 1;
         }
+        outcome.lower_bound = Some(how.proven());
     }
     ida.stats.seconds = ida.meter.seconds();
     ida.stats.final_open = ida.depth;

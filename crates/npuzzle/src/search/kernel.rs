@@ -144,6 +144,15 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
         }
     }
 
+    /// Puts the board and the heuristic back at `start` (exactly `N` tiles), as they were
+    /// before a search that found a path (which leaves them at its end); returns the
+    /// heuristic's value there.
+    pub fn restart(&mut self, start: &[u8]) -> u32 {
+        self.tiles.copy_from_slice(start);
+        self.path.clear();
+        self.heuristic.init(start)
+    }
+
     /// Whether the tiles are the goal.
     pub fn at_goal(&self) -> bool {
         self.tiles == self.goal

@@ -27,8 +27,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use super::deepening::{After, Before, Deepening};
 use super::frontier::{self, Above, UnitOutcome, WorkUnit};
-use super::idastar::Deepening;
 use super::kernel::Abort;
 use super::lookahead::Looked;
 use super::{Control, Limits, Meter, Progress, SearchOutcome, SearchStats, StopReason};
@@ -83,70 +83,71 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     let h0 = heuristic.clone().init(start);
     let deadline = control.limits.time.map(|t| started + t);
     let mut stats = SearchStats::default();
-    let mut bound = h0.max(how.first);
-    let mut previous = 0;
-    // Before the iteration at `bound`: the lookahead, which may end the search.
-    let look = |how: &mut Deepening<'_>, bound: u32, previous: u64, stats: &mut SearchStats| {
-        let looked = how.look(bound, previous, stats.generated)?;
-        looked.add_to(stats);
-        if !looked.ends_search() {
-            return None;
-        }
-        stats.final_open = looked.moves.as_ref().map_or(0, |m| m.len() as u64);
-        Some((looked.moves, looked.stopped_by))
-    };
-    // `bound`: the threshold when the search ended, every smaller one searched in full.
+    // `bound`: the proven bound when the search ended, every shorter length ruled out.
     let finish = |mut outcome: SearchOutcome, mut stats: SearchStats, bound: u32| {
         outcome.lower_bound = Some(bound);
+        stats.final_open = outcome.moves.as_ref().map_or(0, |m| m.len() as u64);
         stats.max_depth = stats.max_open;
         stats.seconds = started.elapsed().as_secs_f64();
         outcome.stats = stats;
         outcome
     };
-    if bound >= how.below {
-        return finish(outcome, stats, bound);
+    if !how.start(h0) {
+        return finish(outcome, stats, how.proven());
     }
     // Serial iterations while they are small: a thread pool, a frontier and a heuristic set
     // up per unit cost more than such an iteration, and most instances end there.
     let root = frontier::split(puzzle, start, heuristic.clone(), 0);
     let mut h = heuristic.clone();
     loop {
-        if let Some((moves, stopped_by)) = look(&mut how, bound, previous, &mut stats) {
-            (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
-            return finish(outcome, stats, bound);
-        }
+        let (looked, next) = how.before(stats.generated, false);
+        add(&mut stats, &looked);
+        let bound = match next {
+            Before::Iterate { bound, .. } => bound,
+            Before::Over { moves, stopped_by } => {
+                (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
+                return finish(outcome, stats, how.proven());
+            }
+        };
         let meter = Meter::new(remaining(&control, deadline, stats.generated));
         let out = frontier::run(puzzle, &root[0], &mut h, bound, meter, None);
         stats.generated += out.generated;
         stats.expanded += out.expanded;
         stats.max_open = stats.max_open.max(out.max_open);
-        if out.moves.is_some() || out.stopped_by.is_some() {
-            stats.final_open = out.moves.as_ref().map_or(0, |m| m.len() as u64);
-            outcome.moves = out.moves;
-            outcome.stopped_by = out.stopped_by;
-            return finish(outcome, stats, bound);
+        if let Some(moves) = out.moves {
+            match how.found(moves) {
+                Some(moves) => outcome.moves = Some(moves),
+                None => continue,
+            }
+            return finish(outcome, stats, how.proven());
         }
-        previous = out.generated;
-        match how.next(out.next_bound) {
-            Some(next) => bound = next,
-            None => return finish(outcome, stats, bound),
+        if out.stopped_by.is_some() {
+            outcome.stopped_by = out.stopped_by;
+            return finish(outcome, stats, how.proven());
+        }
+        if let After::Over(moves) = how.completed(bound, out.generated, out.next_bound) {
+            outcome.moves = moves;
+            return finish(outcome, stats, how.proven());
         }
         if out.generated >= parallel_from {
             break;
         }
     }
     let units = frontier_for(puzzle, start, &heuristic, threads);
-    // Without a node limit the lookahead runs beside the iteration (see `iterate`): a node
-    // limit counts the lookahead's nodes before the iteration's, as the serial order does.
+    // Without a node limit the lookahead at an iteration's threshold runs beside it (see
+    // `iterate`): a node limit counts the lookahead's nodes before the iteration's, as the
+    // serial order does.
     let beside = how.lookahead.is_some() && control.limits.nodes.is_none();
     loop {
-        if !beside {
-            if let Some((moves, stopped_by)) = look(&mut how, bound, previous, &mut stats) {
+        let (looked, next) = how.before(stats.generated, beside);
+        add(&mut stats, &looked);
+        let (bound, look) = match next {
+            Before::Iterate { bound, look } => (bound, look),
+            Before::Over { moves, stopped_by } => {
                 (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
                 break;
             }
-        }
-        let lookahead = beside.then_some(&mut how);
+        };
         let iteration = Iteration {
             puzzle,
             units: &units,
@@ -155,12 +156,19 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             deadline,
             started,
         };
-        let (looked, searched) = iterate(&iteration, &heuristic, lookahead, previous, &stats);
+        let lookahead = look.then_some(&mut how);
+        let (looked, searched) = iterate(&iteration, &heuristic, lookahead, &stats);
         if let Some(looked) = looked {
             looked.add_to(&mut stats);
-            if looked.ends_search() {
-                stats.final_open = looked.moves.as_ref().map_or(0, |m| m.len() as u64);
-                (outcome.moves, outcome.stopped_by) = (looked.moves, looked.stopped_by);
+            if looked.stopped_by.is_some() {
+                outcome.stopped_by = looked.stopped_by;
+                break;
+            }
+            if let Some(moves) = looked.moves {
+                match how.found(moves) {
+                    Some(moves) => outcome.moves = Some(moves),
+                    None => continue,
+                }
                 break;
             }
         }
@@ -195,8 +203,11 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 .into_iter()
                 .find(|(k, _)| *k == found)
                 .and_then(|(_, r)| r.moves);
-            stats.final_open = moves.as_ref().map_or(0, |m| m.len() as u64);
-            outcome.moves = moves;
+            match moves.map(|m| how.found(m)) {
+                Some(None) => continue,
+                Some(moves) => outcome.moves = moves,
+                None => {}
+            }
             break;
         }
         if searched.halted {
@@ -204,24 +215,31 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             outcome.stopped_by = Some(why_halted(&control, generated, deadline));
             break;
         }
-        previous = stats.generated - before;
-        match how.next(next_bound) {
-            Some(next) => bound = next,
-            None => break,
+        let nodes = stats.generated - before;
+        if let After::Over(moves) = how.completed(bound, nodes, next_bound) {
+            outcome.moves = moves;
+            break;
         }
         if let Some(user) = control.progress {
             user(&Progress {
                 expanded: stats.expanded,
                 generated: stats.generated,
                 open: 0,
-                bound: Some(bound),
+                bound: Some(how.proven()),
                 elapsed: started.elapsed(),
                 best: None,
                 lower_bound: None,
             });
         }
     }
-    finish(outcome, stats, bound)
+    finish(outcome, stats, how.proven())
+}
+
+/// Adds a lookahead's counters to a search's.
+fn add(stats: &mut SearchStats, looked: &SearchStats) {
+    stats.generated += looked.generated;
+    stats.expanded += looked.expanded;
+    stats.max_open = stats.max_open.max(looked.max_open);
 }
 
 /// What the threads of one iteration share.
@@ -267,8 +285,8 @@ struct Searched {
 }
 
 /// One iteration on `control.threads` threads. With `lookahead`, the calling thread first
-/// looks ahead (within `previous`'s budget) while the others start on the units, then joins
-/// them if it found nothing. A lookahead that ends the search (a path, or the user's limit)
+/// looks ahead ([`Deepening::look_ahead`]: at every threshold up to the iteration's) while
+/// the others start on the units, then joins them if it found nothing. A lookahead that ends the search (a path, or the user's limit)
 /// stops the units, and its outcome is what the serial order would have given, the
 /// lookahead coming first there: the units' work is dropped uncounted. Otherwise the
 /// iteration's counts are the serial ones as before, so counts and paths do not depend on
@@ -279,7 +297,6 @@ fn iterate<H: IncrementalHeuristic + Clone + Send>(
     it: &Iteration<'_, '_>,
     heuristic: &H,
     lookahead: Option<&mut Deepening<'_>>,
-    previous: u64,
     stats: &SearchStats,
 ) -> (Option<Looked>, Searched) {
     let (bound, control) = (it.bound, it.control);
@@ -331,7 +348,7 @@ fn iterate<H: IncrementalHeuristic + Clone + Send>(
             });
         }
         if let Some(how) = lookahead {
-            let l = how.look(bound, previous, before).unwrap_or_default();
+            let l = how.look_ahead(before);
             shared
                 .generated
                 .fetch_add(l.stats.generated, Ordering::Relaxed);
@@ -561,7 +578,10 @@ mod tests {
     /// With a lookahead before each iteration, a first threshold and a bound below which to
     /// look (as the anytime engine's prove phase asks), serial and parallel (from the first
     /// iteration on) agree on the path and the counts; below the optimal length there is no
-    /// path, and each completed threshold is heard of in the same order.
+    /// path, and each completed threshold is heard of in the same order. So with a window
+    /// of three thresholds open from the start (iterations skipped), and with a lookahead
+    /// that never finds a path (so that skipped-to iterations find paths not yet known to be
+    /// shortest, which the iterations below them must prove or improve).
     #[test]
     fn parallel_deepening_with_a_lookahead_is_the_serial_one() {
         use crate::search::{deepen, Lookahead};
@@ -573,20 +593,35 @@ mod tests {
                 let start = random_solvable(&goal, &mut r);
                 let tiles = puzzle.encode(&start);
                 let h = Manhattan::new(&puzzle);
-                let optimal = idastar(&puzzle, &tiles, h.clone(), Control::default())
-                    .moves
-                    .expect("no limits")
-                    .len() as u32;
+                // Breadth-first search on 3×3; plain IDA* on 3×4, too large for it here.
+                let optimal = if shape == "3x3" {
+                    crate::search::bfs(&puzzle, &tiles, Control::default())
+                } else {
+                    idastar(&puzzle, &tiles, h.clone(), Control::default())
+                };
+                let optimal = optimal.moves.expect("solvable").len() as u32;
                 // A proven lower bound above the heuristic's, as the prove phase has.
                 let first = (h.clone().init(&tiles) + 2).min(optimal);
-                for below in [optimal, u32::MAX] {
+                for (below, window, blind) in [
+                    (optimal, 1, false),
+                    (u32::MAX, 1, false),
+                    (u32::MAX, 3, false),
+                    (u32::MAX, 3, true),
+                    (optimal, 3, true),
+                ] {
                     let run = |parallel: bool| {
                         let control = Control {
                             threads: if parallel { 2 } else { 1 },
                             ..Control::default()
                         };
                         let lookahead = Lookahead::new(&puzzle, &tiles, h.clone(), control);
-                        let mut look = |t, p, u| lookahead.at(t, p, u);
+                        let mut look = |t, p, u| {
+                            if blind {
+                                Looked::default()
+                            } else {
+                                lookahead.at(t, p, u)
+                            }
+                        };
                         let mut heard = Vec::new();
                         let mut hear = |b| heard.push(b);
                         let how = Deepening {
@@ -594,23 +629,40 @@ mod tests {
                             below,
                             on_bound: Some(&mut hear),
                             lookahead: Some(&mut look),
+                            window,
+                            skip_from: 0,
+                            ..Deepening::default()
                         };
                         let out = if parallel {
                             idastar_from(&puzzle, &tiles, h.clone(), control, how, 0)
                         } else {
                             deepen(&puzzle, &tiles, h.clone(), control, how)
                         };
-                        (out.moves, out.stats.generated, out.stats.expanded, heard)
+                        let proven = out.lower_bound;
+                        (
+                            out.moves,
+                            out.stats.generated,
+                            out.stats.expanded,
+                            heard,
+                            proven,
+                        )
                     };
                     let (serial, parallel) = (run(false), run(true));
-                    assert_eq!(serial, parallel, "{start:?} below {below}");
+                    let case = format!("{start:?} below {below} window {window} blind {blind}");
+                    assert_eq!(serial, parallel, "{case}");
                     match &serial.0 {
                         Some(moves) => {
-                            assert_eq!(moves.len() as u32, optimal, "{start:?}");
+                            assert_eq!(moves.len() as u32, optimal, "{case}");
                             assert_eq!(start.replay(moves).unwrap(), goal);
+                            assert_eq!(serial.4, Some(optimal), "{case}: proven");
                         }
-                        None => assert_eq!(below, optimal, "{start:?}: a path exists"),
+                        None => assert_eq!(below, optimal, "{case}: a path exists"),
                     }
+                    assert!(
+                        serial.3.iter().all(|&b| b <= optimal),
+                        "{case}: heard {:?}",
+                        serial.3
+                    );
                 }
             }
         }
