@@ -286,13 +286,13 @@ struct Searched {
 
 /// One iteration on `control.threads` threads. With `lookahead`, the calling thread first
 /// looks ahead ([`Deepening::look_ahead`]: at every threshold up to the iteration's) while
-/// the others start on the units, then joins them if it found nothing. A lookahead that ends the search (a path, or the user's limit)
-/// stops the units, and its outcome is what the serial order would have given, the
-/// lookahead coming first there: the units' work is dropped uncounted. Otherwise the
-/// iteration's counts are the serial ones as before, so counts and paths do not depend on
-/// the threads or timing. Why beside: lookaheads that find nothing are about a tenth of a
-/// proof's time (15 s of 130 s on Korf & Felner's ten easiest 24-puzzles), which the other
-/// threads would spend waiting.
+/// the others start on the units, then joins them if it found nothing. A lookahead that
+/// ends the search (a path, or the user's limit) stops the units, and its outcome is what
+/// the serial order would have given, the lookahead coming first there: the units' work is
+/// dropped uncounted. Otherwise the iteration's counts are the serial ones as before, so
+/// counts and paths do not depend on the threads or timing. Why beside: lookaheads that find
+/// nothing are about a tenth of a proof's time (15 s of 130 s on Korf & Felner's ten easiest
+/// 24-puzzles), which the other threads would spend waiting.
 fn iterate<H: IncrementalHeuristic + Clone + Send>(
     it: &Iteration<'_, '_>,
     heuristic: &H,
