@@ -824,10 +824,7 @@ impl<'r> Run<'r> {
     }
 
     fn add(&mut self, more: &SearchStats) {
-        self.stats.expanded += more.expanded;
-        self.stats.generated += more.generated;
-        self.stats.max_open = self.stats.max_open.max(more.max_open);
-        self.stats.max_depth = self.stats.max_depth.max(more.max_depth);
+        self.stats.absorb(more);
         self.stats.final_open = more.final_open;
     }
 

@@ -148,7 +148,7 @@ impl Deepening<'_> {
                 return (stats, Before::Iterate { bound, look: true });
             }
             let looked = self.look_ahead(used + stats.generated);
-            looked.add_to(&mut stats);
+            stats.absorb(&looked.stats);
             if let Some(stopped_by) = looked.stopped_by {
                 let stopped_by = Some(stopped_by);
                 return (
@@ -186,7 +186,7 @@ impl Deepening<'_> {
                 Some(look) => look(t, previous, generated),
                 None => Looked::default(),
             };
-            looked.add_to(&mut all.stats);
+            all.stats.absorb(&looked.stats);
             (all.moves, all.stopped_by) = (looked.moves, looked.stopped_by);
             if all.ends_search() || t >= top {
                 return all;

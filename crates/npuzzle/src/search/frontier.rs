@@ -53,7 +53,7 @@ use serde::{Deserialize, Serialize};
 
 use super::idastar::Ida;
 use super::kernel::{Abort, Fixed};
-use super::{Control, Meter, StopReason};
+use super::{Control, Meter, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::pruning::DEAD;
@@ -98,6 +98,18 @@ pub struct Above {
     /// Whether the search reaches this unit's state within the bound, so that it must be
     /// searched.
     pub reached: bool,
+}
+
+impl Above {
+    /// Its counters, to add to an iteration's with [`SearchStats::absorb`].
+    pub fn counts(&self) -> SearchStats {
+        SearchStats {
+            generated: self.generated,
+            expanded: self.expanded,
+            max_open: self.max_open,
+            ..SearchStats::default()
+        }
+    }
 }
 
 impl WorkUnit {
@@ -246,6 +258,18 @@ pub struct UnitOutcome {
     pub max_open: u64,
     /// The limit that stopped the search, if any (the counts are then partial).
     pub stopped_by: Option<StopReason>,
+}
+
+impl UnitOutcome {
+    /// Its counters, to add to an iteration's with [`SearchStats::absorb`].
+    pub fn counts(&self) -> SearchStats {
+        SearchStats {
+            generated: self.generated,
+            expanded: self.expanded,
+            max_open: self.max_open,
+            ..SearchStats::default()
+        }
+    }
 }
 
 /// Searches the subtree below `unit` as IDA*'s iteration with `bound` does (the caller

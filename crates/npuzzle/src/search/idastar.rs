@@ -67,9 +67,7 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
     } else if how.start(h0) {
         loop {
             let (looked, next) = how.before(k.generated, false);
-            k.generated += looked.generated;
-            k.expanded += looked.expanded;
-            k.max_open = k.max_open.max(looked.max_open);
+            k.absorb(&looked);
             let bound = match next {
                 Before::Iterate { bound, .. } => bound,
                 Before::Over { moves, stopped_by } => {
@@ -138,9 +136,7 @@ fn general<H: IncrementalHeuristic>(
     } else if how.start(h0) {
         loop {
             let (looked, next) = how.before(ida.stats.generated, false);
-            ida.stats.generated += looked.generated;
-            ida.stats.expanded += looked.expanded;
-            ida.stats.max_open = ida.stats.max_open.max(looked.max_open);
+            ida.stats.absorb(&looked);
             let bound = match next {
                 Before::Iterate { bound, .. } => bound,
                 Before::Over { moves, stopped_by } => {

@@ -153,6 +153,20 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
         self.heuristic.init(start)
     }
 
+    /// Counts a search run on this one's behalf (a lookahead) as this one's nodes, so limits
+    /// and reports see them (`SearchStats::absorb`, on the kernel's own counters).
+    pub fn absorb(&mut self, other: &SearchStats) {
+        let mut mine = SearchStats {
+            generated: self.generated,
+            expanded: self.expanded,
+            max_open: self.max_open,
+            ..SearchStats::default()
+        };
+        mine.absorb(other);
+        (self.generated, self.expanded, self.max_open) =
+            (mine.generated, mine.expanded, mine.max_open);
+    }
+
     /// Whether the tiles are the goal.
     pub fn at_goal(&self) -> bool {
         self.tiles == self.goal

@@ -58,13 +58,6 @@ impl Looked {
     pub fn ends_search(&self) -> bool {
         self.moves.is_some() || self.stopped_by.is_some()
     }
-
-    /// Adds its counters to those of the search it serves.
-    pub fn add_to(&self, stats: &mut SearchStats) {
-        stats.generated += self.stats.generated;
-        stats.expanded += self.stats.expanded;
-        stats.max_open = stats.max_open.max(self.stats.max_open);
-    }
 }
 
 /// Lookaheads from one start, within the limits of the search they serve.

@@ -135,6 +135,17 @@ pub struct SearchStats {
     pub seconds: f64,
 }
 
+impl SearchStats {
+    /// Adds the counters of a search run on this one's behalf (a lookahead, a unit, an
+    /// earlier phase): its nodes count as this search's, its deepest path may be the deepest.
+    pub fn absorb(&mut self, other: &SearchStats) {
+        self.generated += other.generated;
+        self.expanded += other.expanded;
+        self.max_open = self.max_open.max(other.max_open);
+        self.max_depth = self.max_depth.max(other.max_depth);
+    }
+}
+
 /// A snapshot passed to a progress callback.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {

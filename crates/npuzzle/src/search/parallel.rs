@@ -101,7 +101,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     let mut h = heuristic.clone();
     loop {
         let (looked, next) = how.before(stats.generated, false);
-        add(&mut stats, &looked);
+        stats.absorb(&looked);
         let bound = match next {
             Before::Iterate { bound, .. } => bound,
             Before::Over { moves, stopped_by } => {
@@ -111,9 +111,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         };
         let meter = Meter::new(remaining(&control, deadline, stats.generated));
         let out = frontier::run(puzzle, &root[0], &mut h, bound, meter, None);
-        stats.generated += out.generated;
-        stats.expanded += out.expanded;
-        stats.max_open = stats.max_open.max(out.max_open);
+        stats.absorb(&out.counts());
         if let Some(moves) = out.moves {
             match how.found(moves) {
                 Some(moves) => outcome.moves = Some(moves),
@@ -140,7 +138,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     let beside = how.lookahead.is_some() && control.limits.nodes.is_none();
     loop {
         let (looked, next) = how.before(stats.generated, beside);
-        add(&mut stats, &looked);
+        stats.absorb(&looked);
         let (bound, look) = match next {
             Before::Iterate { bound, look } => (bound, look),
             Before::Over { moves, stopped_by } => {
@@ -159,7 +157,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         let lookahead = look.then_some(&mut how);
         let (looked, searched) = iterate(&iteration, &heuristic, lookahead, &stats);
         if let Some(looked) = looked {
-            looked.add_to(&mut stats);
+            stats.absorb(&looked.stats);
             if looked.stopped_by.is_some() {
                 outcome.stopped_by = looked.stopped_by;
                 break;
@@ -183,18 +181,14 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         };
         let mut next_bound = u32::MAX;
         for a in &searched.aboves[..last_unit] {
-            stats.generated += a.generated;
-            stats.expanded += a.expanded;
-            stats.max_open = stats.max_open.max(a.max_open);
+            stats.absorb(&a.counts());
             next_bound = next_bound.min(a.next_bound);
         }
         for (k, r) in &searched.results {
             if *k > found {
                 continue;
             }
-            stats.generated += r.generated;
-            stats.expanded += r.expanded;
-            stats.max_open = stats.max_open.max(r.max_open);
+            stats.absorb(&r.counts());
             next_bound = next_bound.min(r.next_bound);
         }
         if found != usize::MAX && !searched.halted {
@@ -233,13 +227,6 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         }
     }
     finish(outcome, stats, how.proven())
-}
-
-/// Adds a lookahead's counters to a search's.
-fn add(stats: &mut SearchStats, looked: &SearchStats) {
-    stats.generated += looked.generated;
-    stats.expanded += looked.expanded;
-    stats.max_open = stats.max_open.max(looked.max_open);
 }
 
 /// What the threads of one iteration share.
