@@ -44,7 +44,7 @@ use crate::heuristic::{Heuristic, IncrementalHeuristic, LinearConflict, RankingS
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
 use crate::search::{
-    self, bounded, deepen, Bounds, Control, Deepening, Limits, Lookahead, Meter, Priority,
+    self, bounded, deepen, Ask, Bounds, Control, Deepening, Limits, Lookahead, Meter, Priority,
     Progress, SearchStats, StopReason,
 };
 use crate::shape::Shape;
@@ -709,12 +709,12 @@ fn prove<H: IncrementalHeuristic + Clone + Send>(
         watch.bound.fetch_max(b, Ordering::Relaxed);
     };
     let lookahead = Lookahead::new(puzzle, tiles, heuristic.clone(), sub);
-    let mut look = |threshold, previous, used| lookahead.at(threshold, previous, used);
+    let look = |ask: Ask<'_>| lookahead.at(ask);
     let how = Deepening {
         first: watch.bound.load(Ordering::Relaxed),
         below,
         on_bound: Some(&mut raise),
-        lookahead: Some(&mut look),
+        lookahead: Some(&look),
         ..Deepening::default()
     };
     let out = search::deepening(puzzle, tiles, heuristic, sub, how);

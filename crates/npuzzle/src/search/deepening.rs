@@ -25,7 +25,7 @@
 //! iteration has generated [`SKIP_FROM`] nodes (below that, iterations cost less than the
 //! lookaheads and their growth is too erratic to extrapolate).
 
-use super::lookahead::Looked;
+use super::lookahead::{Ask, LookFn, Looked};
 use super::{SearchStats, StopReason};
 use crate::moves::Move;
 
@@ -54,7 +54,7 @@ pub(crate) struct Deepening<'c> {
     /// Asked before an iteration, with a threshold, the nodes of the iteration below it
     /// (its budget) and the search's so far, for a path no longer than the threshold (see
     /// [`lookahead`](super::lookahead)).
-    pub lookahead: Option<&'c mut dyn FnMut(u32, u64, u64) -> Looked>,
+    pub lookahead: Option<&'c LookFn<'c>>,
     /// Thresholds looked ahead at before an iteration, the proven bound included (see the
     /// module docs): 1 runs every iteration.
     pub window: u32,
@@ -97,8 +97,9 @@ pub(crate) enum Before {
         moves: Option<Vec<Move>>,
         stopped_by: Option<StopReason>,
     },
-    /// Run the iteration at `bound`. With `look`, the caller runs
-    /// [`Deepening::look_ahead`] beside it first (see `search::parallel`).
+    /// Run the iteration at `bound`. With `look`, the caller first runs the lookaheads of
+    /// [`Deepening::asks`] beside it, and a path one finds may lower it (see
+    /// `search::parallel`).
     Iterate { bound: u32, look: bool },
 }
 
@@ -177,22 +178,42 @@ impl Deepening<'_> {
     /// (one unless a window is open), until one finds a path or a limit stops it; `used`:
     /// the search's generated nodes so far. Their counters together.
     pub(crate) fn look_ahead(&mut self, used: u64) -> Looked {
-        let (mut t, top) = (self.state.proven, self.top());
         let mut all = Looked::default();
-        loop {
-            let previous = self.estimate(t);
-            let generated = used + all.stats.generated;
-            let looked = match self.lookahead.as_mut() {
-                Some(look) => look(t, previous, generated),
-                None => Looked::default(),
-            };
-            all.stats.absorb(&looked.stats);
-            (all.moves, all.stopped_by) = (looked.moves, looked.stopped_by);
-            if all.ends_search() || t >= top {
-                return all;
+        let Some(look) = self.lookahead else {
+            return all;
+        };
+        for mut ask in self.asks() {
+            ask.used = used + all.stats.generated;
+            all.then(look(ask));
+            if all.ends_search() {
+                break;
             }
-            t = (t + 2).min(top);
         }
+        all
+    }
+
+    /// The lookaheads [`look_ahead`](Self::look_ahead) runs, in its order (the
+    /// thresholds from the proven bound up, two apart, each with its budget's basis); their
+    /// `used` is left for the caller.
+    pub(crate) fn asks(&self) -> Vec<Ask<'static>> {
+        let top = self.top();
+        let thresholds = (self.state.proven..=top).step_by(2);
+        let mut asks: Vec<Ask<'static>> = thresholds
+            .map(|threshold| Ask {
+                threshold,
+                previous: self.estimate(threshold),
+                ..Ask::default()
+            })
+            .collect();
+        if asks.last().is_some_and(|a| a.threshold != top) {
+            // `top` is clamped below `below` and may not be an even step up.
+            asks.push(Ask {
+                threshold: top,
+                previous: self.estimate(top),
+                ..Ask::default()
+            });
+        }
+        asks
     }
 
     /// A path of at most the threshold searched, found by an iteration or a lookahead:

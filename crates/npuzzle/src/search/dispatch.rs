@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::deepening::{Deepening, PROOF_WINDOW};
-use super::lookahead::Lookahead;
+use super::lookahead::{Ask, Lookahead};
 use super::{Control, Progress, SearchOutcome};
 use crate::heuristic::IncrementalHeuristic;
 use crate::puzzle::Puzzle;
@@ -89,10 +89,10 @@ pub fn idastar_with_lookahead<H: IncrementalHeuristic + Clone + Send>(
         ..control
     };
     let lookahead = Lookahead::new(puzzle, start, heuristic.clone(), control);
-    let mut at = |threshold, previous, used| lookahead.at(threshold, previous, used);
+    let at = |ask: Ask<'_>| lookahead.at(ask);
     let mut raise = |bound| proven.store(bound, Ordering::Relaxed);
     let how = Deepening {
-        lookahead: Some(&mut at),
+        lookahead: Some(&at),
         on_bound: Some(&mut raise),
         window: PROOF_WINDOW,
         ..Deepening::default()

@@ -17,6 +17,8 @@
 //! counts stay exact and the same on any number of threads; on several, the other threads
 //! start the iteration meanwhile (`search::parallel`).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use super::bounded::{bounded, Bounds, SCALE};
@@ -58,13 +60,39 @@ impl Looked {
     pub fn ends_search(&self) -> bool {
         self.moves.is_some() || self.stopped_by.is_some()
     }
+
+    /// These lookaheads followed by `next`: the counters of both, `next`'s outcome (the
+    /// caller runs `next` only if these did not end the search).
+    pub fn then(&mut self, next: Looked) {
+        self.stats.absorb(&next.stats);
+        (self.moves, self.stopped_by) = (next.moves, next.stopped_by);
+    }
 }
+
+/// One lookahead to run.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ask<'s> {
+    /// Look for a path no longer than this.
+    pub threshold: u32,
+    /// The nodes of the iteration before (the budget's basis).
+    pub previous: u64,
+    /// The search's generated nodes so far (for its node limit and progress).
+    pub used: u64,
+    /// Set when the search no longer needs this lookahead: it then stops at once, its
+    /// outcome to be dropped (see `search::parallel`).
+    pub dropped: Option<&'s AtomicBool>,
+}
+
+/// A lookahead as a search calls it: shared by the threads of a parallel search.
+pub(crate) type LookFn<'c> = dyn Fn(Ask<'_>) -> Looked + Sync + 'c;
 
 /// Lookaheads from one start, within the limits of the search they serve.
 pub(crate) struct Lookahead<'a, H> {
     puzzle: &'a Puzzle,
     start: &'a [u8],
-    heuristic: H,
+    /// Cloned for each lookahead; behind a lock so that the threads of a parallel search
+    /// can share the lookaheads (a heuristic need not be `Sync`).
+    heuristic: Mutex<H>,
     control: Control<'a>,
     began: Instant,
 }
@@ -75,16 +103,22 @@ impl<'a, H: IncrementalHeuristic + Clone> Lookahead<'a, H> {
         Lookahead {
             puzzle,
             start,
-            heuristic,
+            heuristic: Mutex::new(heuristic),
             control,
             began: Instant::now(),
         }
     }
 
-    /// Weighted IDA* for a path of at most `threshold` moves, within `previous` nodes (the
-    /// iteration before; at least [`MIN_BUDGET`]) and what the search's limits leave once
-    /// it has generated `used` nodes.
-    pub fn at(&self, threshold: u32, previous: u64, used: u64) -> Looked {
+    /// Weighted IDA* for a path of at most `ask.threshold` moves, within half of `previous`
+    /// nodes (the iteration before; at least [`MIN_BUDGET`]) and what the search's limits
+    /// leave once it has generated `used` nodes.
+    pub fn at(&self, ask: Ask<'_>) -> Looked {
+        let Ask {
+            threshold,
+            previous,
+            used,
+            dropped,
+        } = ask;
         let budget = (previous / BUDGET_DIVISOR).max(MIN_BUDGET);
         let user_left = self.control.limits.nodes.map(|n| n.saturating_sub(used));
         let nodes = user_left.map_or(budget, |left| left.min(budget)).max(1);
@@ -121,12 +155,17 @@ impl<'a, H: IncrementalHeuristic + Clone> Lookahead<'a, H> {
             below: threshold.saturating_add(1),
             step: SCALE,
         };
+        let heuristic = self
+            .heuristic
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         let out = bounded(
             self.puzzle,
             self.start,
-            self.heuristic.clone(),
+            heuristic,
             bounds,
-            Meter::new(control),
+            Meter::new(control).dropped_by(dropped),
         );
         let own_budget =
             out.stopped_by == Some(StopReason::Nodes) && user_left.is_none_or(|left| left > budget);

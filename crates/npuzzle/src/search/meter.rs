@@ -1,4 +1,4 @@
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Control, Progress, SearchStats, StopReason};
@@ -22,6 +22,9 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// calls [`Meter::check`] only when it is reached.
 pub(crate) struct Meter<'a> {
     control: Control<'a>,
+    /// Set by the search that ran this one on its behalf when it no longer needs it (a
+    /// parallel proof's lookahead above one that found a path); seen as a cancel.
+    dropped: Option<&'a AtomicBool>,
     start: Instant,
     last_progress: Instant,
     /// When the last check ran, and how many nodes had been generated then.
@@ -38,6 +41,7 @@ impl<'a> Meter<'a> {
         let now = Instant::now();
         let mut m = Meter {
             control,
+            dropped: None,
             start: now,
             last_progress: now,
             last_check: now,
@@ -47,6 +51,11 @@ impl<'a> Meter<'a> {
         };
         m.schedule(0);
         m
+    }
+
+    /// This meter, also stopping (as [`StopReason::Cancelled`]) once `dropped` is set.
+    pub fn dropped_by(self, dropped: Option<&'a AtomicBool>) -> Meter<'a> {
+        Meter { dropped, ..self }
     }
 
     fn schedule(&mut self, generated: u64) {
@@ -95,7 +104,7 @@ impl<'a> Meter<'a> {
                 return Some(StopReason::Nodes);
             }
         }
-        if let Some(c) = self.control.cancel {
+        for c in [self.control.cancel, self.dropped].into_iter().flatten() {
             if c.load(Ordering::Relaxed) {
                 return Some(StopReason::Cancelled);
             }

@@ -35,7 +35,7 @@ pub(crate) use deepening::Deepening;
 pub(crate) use dispatch::deepening;
 pub use dispatch::{idastar, idastar_with_lookahead};
 pub(crate) use idastar::deepen;
-pub(crate) use lookahead::Lookahead;
+pub(crate) use lookahead::{Ask, Lookahead};
 pub(crate) use meter::Meter;
 pub use weighted_idastar::{effective_weight, weighted_idastar};
 

@@ -18,19 +18,21 @@
 //! threads or on timing. The path is the first one in serial order, hence the serial path.
 //! Only a search stopped by a limit reports whatever its threads had counted.
 //!
-//! **Lookahead.** With a [`lookahead`](super::lookahead) and no node limit, the calling
-//! thread looks ahead while the others start the iteration, and joins them when it finds
-//! nothing; if it ends the search, the iteration's work is dropped uncounted. Either way the
-//! outcome and counts are those of the serial order (lookahead first, then the iteration).
+//! **Lookahead.** With a [`lookahead`](super::lookahead) and no node limit, the threads
+//! claim the lookaheads before an iteration (several when a window is open: see
+//! [`deepening`](super::deepening)) in order, then the iteration's units. A lookahead that
+//! finds a path sends the units to the iteration just below that path, which the serial
+//! order runs next; work the serial order would not have done is dropped uncounted. So the
+//! outcome and counts are those of the serial order (lookaheads first, then the iteration).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::deepening::{After, Before, Deepening};
 use super::frontier::{self, Above, UnitOutcome, WorkUnit};
 use super::kernel::Abort;
-use super::lookahead::Looked;
+use super::lookahead::{Ask, LookFn, Looked};
 use super::{Control, Limits, Meter, Progress, SearchOutcome, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::puzzle::Puzzle;
@@ -139,7 +141,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     loop {
         let (looked, next) = how.before(stats.generated, beside);
         stats.absorb(&looked);
-        let (bound, look) = match next {
+        let (bound, look_beside) = match next {
             Before::Iterate { bound, look } => (bound, look),
             Before::Over { moves, stopped_by } => {
                 (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
@@ -153,9 +155,25 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             control,
             deadline,
             started,
+            generated_before: stats.generated,
+            expanded_before: stats.expanded,
         };
-        let lookahead = look.then_some(&mut how);
-        let (looked, searched) = iterate(&iteration, &heuristic, lookahead, &stats);
+        let beside = match how.lookahead {
+            Some(look) if look_beside => {
+                let asks = how.asks();
+                Some(Beside {
+                    look,
+                    proven: how.proven(),
+                    next: AtomicUsize::new(0),
+                    pending: AtomicUsize::new(asks.len()),
+                    dropped: asks.iter().map(|_| AtomicBool::new(false)).collect(),
+                    looked: Mutex::new(asks.iter().map(|_| None).collect()),
+                    asks,
+                })
+            }
+            _ => None,
+        };
+        let (looked, searched) = iterate(&iteration, &heuristic, beside);
         if let Some(looked) = looked {
             stats.absorb(&looked.stats);
             if looked.stopped_by.is_some() {
@@ -163,13 +181,24 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 break;
             }
             if let Some(moves) = looked.moves {
-                match how.found(moves) {
-                    Some(moves) => outcome.moves = Some(moves),
-                    None => continue,
+                if let Some(moves) = how.found(moves) {
+                    outcome.moves = Some(moves);
+                    break;
                 }
-                break;
+                // Kept: the iteration below it, which the serial order runs next, is the
+                // one the threads went on to (see `iterate`).
+                let (none, next) = how.before(stats.generated, false);
+                debug_assert_eq!(none.generated, 0, "no lookahead below a kept path");
+                let Before::Iterate { bound: below, .. } = next else {
+                    unreachable!("a kept path leaves the iteration below it to run");
+                };
+                debug_assert_eq!(searched.as_ref().map(|s| s.bound), Some(below));
             }
         }
+        let Some(searched) = searched else {
+            unreachable!("a lookahead that ends the search is handled above");
+        };
+        let bound = searched.bound;
         let found = searched.found;
         // The iteration's own nodes (the next lookahead's budget) are counted from here.
         let before = stats.generated;
@@ -229,34 +258,80 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     finish(outcome, stats, how.proven())
 }
 
-/// What the threads of one iteration share.
-struct Shared {
+/// One iteration's fixed inputs.
+struct Iteration<'a, 'c> {
+    puzzle: &'a Puzzle,
+    units: &'a [WorkUnit],
+    /// The threshold it starts at (the lookaheads beside it may lower it: see [`iterate`]).
+    bound: u32,
+    control: Control<'c>,
+    deadline: Option<Instant>,
+    started: Instant,
+    /// The search's counters when it began.
+    generated_before: u64,
+    expanded_before: u64,
+}
+
+/// The units of an iteration at one bound, and what the threads found in them. A lookahead
+/// beside the iteration may lower its bound while it runs (see [`iterate`]): a new round
+/// then takes this one's place, and this one's work is dropped.
+struct Round {
+    bound: u32,
+    /// What lies above the frontier, per unit.
+    aboves: Vec<Above>,
+    /// The units the iteration reaches, by index into `units`.
+    reached: Vec<usize>,
     /// The next index into `reached` to claim.
     next: AtomicUsize,
     /// The smallest claimed index whose unit found a goal.
     found: AtomicUsize,
-    /// A limit stopped the search, or the lookahead beside it ended it.
+    /// A limit stopped the search, or the round was replaced.
     halt: AtomicBool,
-    /// The lookahead beside the iteration is still running (progress is its own meanwhile).
-    looking: AtomicBool,
     /// Generated nodes so far, for the node limit and progress.
     generated: AtomicU64,
     /// Each searched unit's outcome, by claimed index.
     results: Mutex<Vec<(usize, UnitOutcome)>>,
 }
 
-/// One iteration's fixed inputs.
-struct Iteration<'a, 'c> {
-    puzzle: &'a Puzzle,
-    units: &'a [WorkUnit],
-    bound: u32,
-    control: Control<'c>,
-    deadline: Option<Instant>,
-    started: Instant,
+impl Round {
+    /// A round of the iteration at `bound` over `units`, the search having generated
+    /// `before` nodes.
+    fn new(units: &[WorkUnit], bound: u32, before: u64) -> Round {
+        let aboves: Vec<Above> = units.iter().map(|u| u.above(bound)).collect();
+        let reached = (0..units.len()).filter(|&i| aboves[i].reached).collect();
+        let above: u64 = aboves.iter().map(|a| a.generated).sum();
+        Round {
+            bound,
+            aboves,
+            reached,
+            next: AtomicUsize::new(0),
+            found: AtomicUsize::new(usize::MAX),
+            halt: AtomicBool::new(false),
+            generated: AtomicU64::new(before + above),
+            results: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// What the threads found, the units' outcomes in serial order.
+    fn searched(self) -> Searched {
+        let mut results = self.results.into_inner().unwrap_or_else(|e| e.into_inner());
+        results.sort_unstable_by_key(|(k, _)| *k);
+        Searched {
+            bound: self.bound,
+            aboves: self.aboves,
+            results,
+            found: self.found.into_inner(),
+            halted: self.halt.into_inner(),
+            generated_now: self.generated.into_inner(),
+            reached: self.reached,
+        }
+    }
 }
 
 /// What the threads of one iteration found, before it is added up in serial order.
 struct Searched {
+    /// The bound the iteration ran at.
+    bound: u32,
     /// What lies above the frontier, per unit.
     aboves: Vec<Above>,
     /// Each searched unit's outcome, by index into `reached`, in that order.
@@ -271,126 +346,221 @@ struct Searched {
     reached: Vec<usize>,
 }
 
-/// One iteration on `control.threads` threads. With `lookahead`, the calling thread first
-/// looks ahead ([`Deepening::look_ahead`]: at every threshold up to the iteration's) while
-/// the others start on the units, then joins them if it found nothing. A lookahead that
-/// ends the search (a path, or the user's limit) stops the units, and its outcome is what
-/// the serial order would have given, the lookahead coming first there: the units' work is
-/// dropped uncounted. Otherwise the iteration's counts are the serial ones as before, so
-/// counts and paths do not depend on the threads or timing. Why beside: lookaheads that find
-/// nothing are about a tenth of a proof's time (15 s of 130 s on Korf & Felner's ten easiest
-/// 24-puzzles), which the other threads would spend waiting.
+/// The round the threads work on, and which lookahead decided it.
+struct Turn {
+    /// The lowest lookahead (by index) that ended the search: found a path or was stopped
+    /// by a limit (`usize::MAX`: none yet).
+    by: usize,
+    /// The round to work on; none when a lookahead ended the proof.
+    round: Option<Arc<Round>>,
+}
+
+/// The lookaheads run beside an iteration ([`Deepening::look_ahead`]'s, in its order).
+struct Beside<'a> {
+    look: &'a LookFn<'a>,
+    asks: Vec<Ask<'static>>,
+    /// The search's proven bound: a path no longer than it ends the proof.
+    proven: u32,
+    /// The next lookahead to claim.
+    next: AtomicUsize,
+    /// Lookaheads neither finished nor skipped: until none is left, the round may change.
+    pending: AtomicUsize,
+    /// Per lookahead: stop it, one before it having ended the search.
+    dropped: Vec<AtomicBool>,
+    /// Each lookahead's outcome.
+    looked: Mutex<Vec<Option<Looked>>>,
+}
+
+impl Beside<'_> {
+    /// Claims the next lookahead and runs it, unless one before it has ended the search;
+    /// `false` when none is left to claim. One that ends the search sets the round: the
+    /// iteration just below its path (which the serial order runs next: the path is kept
+    /// until that iteration proves it), or none.
+    fn run_next(&self, it: &Iteration<'_, '_>, turn: &Mutex<Turn>) -> bool {
+        let i = self.next.fetch_add(1, Ordering::SeqCst);
+        if i >= self.asks.len() {
+            return false;
+        }
+        if lock(turn).by > i {
+            let ask = Ask {
+                used: it.generated_before,
+                dropped: Some(&self.dropped[i]),
+                ..self.asks[i]
+            };
+            let looked = (self.look)(ask);
+            if looked.ends_search() {
+                let mut turn = lock(turn);
+                if i < turn.by {
+                    turn.by = i;
+                    for d in &self.dropped[i + 1..] {
+                        d.store(true, Ordering::SeqCst);
+                    }
+                    if let Some(old) = turn.round.take() {
+                        old.halt.store(true, Ordering::SeqCst);
+                    }
+                    let below = match (&looked.moves, looked.stopped_by) {
+                        (Some(m), None) if m.len() as u32 > self.proven => Some(m.len() as u32 - 1),
+                        _ => None,
+                    };
+                    turn.round = below
+                        .map(|bound| Arc::new(Round::new(it.units, bound, it.generated_before)));
+                }
+            }
+            lock(&self.looked)[i] = Some(looked);
+        }
+        self.pending.fetch_sub(1, Ordering::SeqCst);
+        true
+    }
+
+    /// Whether the round can no longer change.
+    fn settled(&self) -> bool {
+        self.pending.load(Ordering::SeqCst) == 0
+    }
+
+    /// The lookaheads' outcome in the serial order: each one's counters up to the first
+    /// that ended the search, and that one's path or limit.
+    fn outcome(self) -> Looked {
+        let mut all = Looked::default();
+        let looked = self.looked.into_inner().unwrap_or_else(|e| e.into_inner());
+        for l in looked {
+            all.then(l.expect("every lookahead before the one that ended the search ran"));
+            if all.ends_search() {
+                break;
+            }
+        }
+        all
+    }
+}
+
+/// Locks `m`, whatever a panicking thread left in it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One iteration on `control.threads` threads, with the lookaheads of `beside` first.
+///
+/// Threads claim work in the serial order: each lookahead (several when a window is open,
+/// from the proven bound up), then the iteration's units. A lookahead that finds a path
+/// lowers the iteration the units work on to the one just below that path, the one the
+/// serial order runs next, and drops the lookaheads after it and the work done at the old
+/// bound; one stopped by a limit stops everything. So, whenever a lookahead finds the
+/// path, the threads go on to the iteration that must prove it instead of waiting. Only
+/// the lookaheads before the first (in serial order) that ended the search count, and the
+/// units of the iteration the serial order would run next, so counts and paths do not
+/// depend on the threads or timing. Returns the lookaheads' outcome, and the iteration the
+/// units ran (none when a lookahead ended the search).
+///
+/// Why: lookaheads that find nothing are about a tenth of a proof's time (15 s of 130 s on
+/// Korf & Felner's ten easiest 24-puzzles), which the other threads would spend waiting;
+/// and in a proof's last window, a thread searching the highest iteration's units while
+/// another looked ahead threw that work away once the path was found (no gain on two
+/// threads from skipping iterations, against 0.93 of the time on one).
 fn iterate<H: IncrementalHeuristic + Clone + Send>(
     it: &Iteration<'_, '_>,
     heuristic: &H,
-    lookahead: Option<&mut Deepening<'_>>,
-    stats: &SearchStats,
-) -> (Option<Looked>, Searched) {
-    let (bound, control) = (it.bound, it.control);
-    let aboves: Vec<Above> = it.units.iter().map(|u| u.above(bound)).collect();
-    let reached: Vec<usize> = (0..it.units.len()).filter(|&i| aboves[i].reached).collect();
-    let (before, expanded_before) = (stats.generated, stats.expanded);
-    let shared = Shared {
-        next: AtomicUsize::new(0),
-        found: AtomicUsize::new(usize::MAX),
-        halt: AtomicBool::new(false),
-        looking: AtomicBool::new(lookahead.is_some()),
-        generated: AtomicU64::new(before + aboves.iter().map(|a| a.generated).sum::<u64>()),
-        results: Mutex::new(Vec::new()),
-    };
+    beside: Option<Beside<'_>>,
+) -> (Option<Looked>, Option<Searched>) {
+    let turn = Mutex::new(Turn {
+        by: usize::MAX,
+        round: Some(Arc::new(Round::new(
+            it.units,
+            it.bound,
+            it.generated_before,
+        ))),
+    });
+    let threads = it.control.threads.max(1);
+    std::thread::scope(|s| {
+        let (turn, beside) = (&turn, beside.as_ref());
+        for _ in 1..threads {
+            let h = heuristic.clone();
+            s.spawn(move || thread(it, h, beside, turn));
+        }
+        thread(it, heuristic.clone(), beside, turn);
+    });
+    let looked = beside.map(Beside::outcome);
+    let turn = turn.into_inner().unwrap_or_else(|e| e.into_inner());
+    let searched = turn.round.map(|r| {
+        Arc::try_unwrap(r)
+            .ok()
+            .expect("the threads have ended")
+            .searched()
+    });
+    (looked, searched)
+}
+
+/// One thread of an iteration: lookaheads while any is left to claim, then units of the
+/// current round until none is left and no lookahead can change the round.
+fn thread<H: IncrementalHeuristic>(
+    it: &Iteration<'_, '_>,
+    mut h: H,
+    beside: Option<&Beside<'_>>,
+    turn: &Mutex<Turn>,
+) {
+    let settled = || beside.is_none_or(Beside::settled);
+    loop {
+        if beside.is_some_and(|b| b.run_next(it, turn)) {
+            continue;
+        }
+        let Some(round) = lock(turn).round.clone() else {
+            if settled() {
+                return;
+            }
+            std::thread::sleep(WAIT);
+            continue;
+        };
+        let looking = beside.map(|b| &b.pending);
+        work(it, &round, &mut h, looking);
+        let current = lock(turn)
+            .round
+            .as_ref()
+            .is_some_and(|r| Arc::ptr_eq(r, &round));
+        if !current {
+            continue; // replaced by a lookahead: work on the new round
+        }
+        if settled() || round.halt.load(Ordering::SeqCst) {
+            return;
+        }
+        // Its units are all claimed, but a lookahead still running may replace it.
+        std::thread::sleep(WAIT);
+    }
+}
+
+/// How long a thread with nothing to do sleeps before it looks again (only while a
+/// lookahead runs that may give it work).
+const WAIT: std::time::Duration = std::time::Duration::from_micros(200);
+
+/// One thread's share of a round: claims units in order until none is left, a goal was
+/// found before the next one, or the round is halted. While `looking` counts lookaheads
+/// still running, progress is theirs (they come first in the serial order).
+fn work<H: IncrementalHeuristic>(
+    it: &Iteration<'_, '_>,
+    round: &Round,
+    heuristic: &mut H,
+    looking: Option<&AtomicUsize>,
+) {
+    let (control, deadline) = (it.control, it.deadline);
     let report = |p: &Progress| {
-        // While the lookahead runs, its progress is the search's (it comes first in the
-        // serial order); the units' counts join once its nodes are added.
-        if shared.looking.load(Ordering::Relaxed) {
+        if looking.is_some_and(|n| n.load(Ordering::Relaxed) > 0) {
             return;
         }
         if let Some(user) = control.progress {
             user(&Progress {
-                expanded: expanded_before,
-                generated: shared.generated.load(Ordering::Relaxed),
+                expanded: it.expanded_before,
+                generated: round.generated.load(Ordering::Relaxed),
                 open: p.open,
-                bound: Some(bound),
+                bound: Some(round.bound),
                 elapsed: it.started.elapsed(),
                 best: None,
                 lower_bound: None,
             });
         }
     };
-    let threads = control.threads.max(1);
-    let mut looked = None;
-    std::thread::scope(|s| {
-        let (units, reached, report, shared) = (it.units, &reached, &report, &shared);
-        let (puzzle, deadline) = (it.puzzle, it.deadline);
-        let helpers = if lookahead.is_some() {
-            threads - 1
-        } else {
-            threads
-        };
-        for _ in 0..helpers {
-            let mut h = heuristic.clone();
-            s.spawn(move || {
-                work(
-                    puzzle, units, reached, &mut h, bound, control, deadline, report, shared,
-                )
-            });
-        }
-        if let Some(how) = lookahead {
-            let l = how.look_ahead(before);
-            shared
-                .generated
-                .fetch_add(l.stats.generated, Ordering::Relaxed);
-            shared.looking.store(false, Ordering::Relaxed);
-            let ends = l.ends_search();
-            looked = Some(l);
-            if ends {
-                shared.halt.store(true, Ordering::Relaxed);
-                return;
-            }
-            let mut h = heuristic.clone();
-            work(
-                puzzle, units, reached, &mut h, bound, control, deadline, report, shared,
-            );
-        }
-    });
-    let generated_now = shared.generated.load(Ordering::Relaxed);
-    let found = shared.found.load(Ordering::Relaxed);
-    let halted = shared.halt.load(Ordering::Relaxed);
-    let mut results = shared
-        .results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner());
-    results.sort_unstable_by_key(|(k, _)| *k);
-    let searched = Searched {
-        aboves,
-        results,
-        found,
-        halted,
-        generated_now,
-        reached,
-    };
-    (looked, searched)
-}
-
-/// One thread's share of an iteration: claims units in order until none is left, a goal
-/// was found before the next one, or a limit stops the search.
-#[allow(clippy::too_many_arguments)]
-fn work<H: IncrementalHeuristic>(
-    puzzle: &Puzzle,
-    units: &[WorkUnit],
-    reached: &[usize],
-    heuristic: &mut H,
-    bound: u32,
-    control: Control<'_>,
-    deadline: Option<Instant>,
-    report: &(dyn Fn(&Progress) + Sync),
-    shared: &Shared,
-) {
     let mut mine = Vec::new();
     loop {
-        let k = shared.next.fetch_add(1, Ordering::Relaxed);
-        if k >= reached.len()
-            || shared.found.load(Ordering::Relaxed) < k
-            || shared.halt.load(Ordering::Relaxed)
+        let k = round.next.fetch_add(1, Ordering::Relaxed);
+        if k >= round.reached.len()
+            || round.found.load(Ordering::Relaxed) < k
+            || round.halt.load(Ordering::Relaxed)
         {
             break;
         }
@@ -398,12 +568,12 @@ fn work<H: IncrementalHeuristic>(
         let over_nodes = control
             .limits
             .nodes
-            .is_some_and(|max| shared.generated.load(Ordering::Relaxed) >= max);
+            .is_some_and(|max| round.generated.load(Ordering::Relaxed) >= max);
         if over_nodes
             || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
             || deadline.is_some_and(|d| Instant::now() >= d)
         {
-            shared.halt.store(true, Ordering::Relaxed);
+            round.halt.store(true, Ordering::Relaxed);
             break;
         }
         let unit_control = Control {
@@ -412,37 +582,35 @@ fn work<H: IncrementalHeuristic>(
                 nodes: None,
                 ..remaining(&control, deadline, 0).limits
             },
-            progress: control.progress.map(|_| report),
+            progress: control
+                .progress
+                .map(|_| &report as &(dyn Fn(&Progress) + Sync)),
             ..remaining(&control, deadline, 0)
         };
         let abort = Abort {
-            found: &shared.found,
+            found: &round.found,
             index: k,
-            halt: &shared.halt,
-            generated: &shared.generated,
+            halt: &round.halt,
+            generated: &round.generated,
             node_limit: control.limits.nodes,
         };
         let out = frontier::run(
-            puzzle,
-            &units[reached[k]],
+            it.puzzle,
+            &it.units[round.reached[k]],
             &mut *heuristic,
-            bound,
+            round.bound,
             Meter::new(unit_control),
             Some(abort),
         );
         if out.moves.is_some() {
-            shared.found.fetch_min(k, Ordering::Relaxed);
-        } else if out.stopped_by.is_some() && shared.found.load(Ordering::Relaxed) >= k {
+            round.found.fetch_min(k, Ordering::Relaxed);
+        } else if out.stopped_by.is_some() && round.found.load(Ordering::Relaxed) >= k {
             // A limit (not a goal found earlier) stopped this unit: stop them all.
-            shared.halt.store(true, Ordering::Relaxed);
+            round.halt.store(true, Ordering::Relaxed);
         }
         mine.push((k, out));
     }
-    shared
-        .results
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .extend(mine);
+    lock(&round.results).extend(mine);
 }
 
 /// `control` for a part of the search that starts now, `generated` nodes in: what is left of
@@ -596,17 +764,17 @@ mod tests {
                     (u32::MAX, 3, true),
                     (optimal, 3, true),
                 ] {
-                    let run = |parallel: bool| {
+                    let run = |threads: usize| {
                         let control = Control {
-                            threads: if parallel { 2 } else { 1 },
+                            threads,
                             ..Control::default()
                         };
                         let lookahead = Lookahead::new(&puzzle, &tiles, h.clone(), control);
-                        let mut look = |t, p, u| {
+                        let look = |ask: Ask<'_>| {
                             if blind {
                                 Looked::default()
                             } else {
-                                lookahead.at(t, p, u)
+                                lookahead.at(ask)
                             }
                         };
                         let mut heard = Vec::new();
@@ -615,12 +783,12 @@ mod tests {
                             first,
                             below,
                             on_bound: Some(&mut hear),
-                            lookahead: Some(&mut look),
+                            lookahead: Some(&look),
                             window,
                             skip_from: 0,
                             ..Deepening::default()
                         };
-                        let out = if parallel {
+                        let out = if threads > 1 {
                             idastar_from(&puzzle, &tiles, h.clone(), control, how, 0)
                         } else {
                             deepen(&puzzle, &tiles, h.clone(), control, how)
@@ -634,9 +802,11 @@ mod tests {
                             proven,
                         )
                     };
-                    let (serial, parallel) = (run(false), run(true));
+                    let serial = run(1);
                     let case = format!("{start:?} below {below} window {window} blind {blind}");
-                    assert_eq!(serial, parallel, "{case}");
+                    for threads in [2, 3] {
+                        assert_eq!(serial, run(threads), "{case}, {threads} threads");
+                    }
                     match &serial.0 {
                         Some(moves) => {
                             assert_eq!(moves.len() as u32, optimal, "{case}");
@@ -684,6 +854,106 @@ mod tests {
         }
     }
 
+    /// On two threads the lookaheads of a window run side by side, and once one finds a
+    /// path the threads go on to the iteration below it while the lookaheads before it
+    /// finish. Here the lookahead just below the one that finds the path waits until that
+    /// one has returned and the units have moved since; looking ahead on one thread, in
+    /// the serial order, it would wait for ever (here, until its patience runs out). The
+    /// outcome and counts stay the serial search's.
+    #[test]
+    fn a_found_path_sends_the_threads_to_the_iteration_below_it() {
+        use crate::search::{deepen, Lookahead};
+        use std::time::Duration;
+        let goal = GoalSpec::Standard.board("3x4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let applies = std::sync::Arc::new(AtomicU64::new(0));
+        let mut r = rng(37);
+        let mut tried = 0;
+        loop {
+            tried += 1;
+            assert!(
+                tried < 50,
+                "no board whose path is found above a window's first threshold"
+            );
+            let start = random_solvable(&goal, &mut r);
+            let tiles = puzzle.encode(&start);
+            let h = Counting {
+                inner: Manhattan::new(&puzzle),
+                applies: applies.clone(),
+            };
+            // `events`: each lookahead's threshold and the length of the path it found (0:
+            // none), and each bound proved (`None`); `wait_at`: the threshold whose lookahead waits for the
+            // path, `patience` how long.
+            let run = |threads: usize, wait_at: Option<u32>, patience: Duration| {
+                let control = Control {
+                    threads,
+                    ..Control::default()
+                };
+                let lookahead = Lookahead::new(&puzzle, &tiles, h.clone(), control);
+                let events = Mutex::new(Vec::new());
+                // Moves made when the path-finding lookahead returned (0: not yet).
+                let found_at = AtomicU64::new(0);
+                let saw = AtomicBool::new(false);
+                let look = |ask: Ask<'_>| {
+                    if Some(ask.threshold) == wait_at {
+                        let waited = Instant::now();
+                        while waited.elapsed() < patience {
+                            let at = found_at.load(Ordering::SeqCst);
+                            if at > 0 && applies.load(Ordering::SeqCst) > at {
+                                saw.store(true, Ordering::SeqCst);
+                                break;
+                            }
+                            std::thread::yield_now();
+                        }
+                    }
+                    let looked = lookahead.at(ask);
+                    if wait_at == Some(ask.threshold.wrapping_sub(2)) && looked.moves.is_some() {
+                        found_at.store(applies.load(Ordering::SeqCst), Ordering::SeqCst);
+                    }
+                    let found = looked.moves.as_ref().map_or(0, |m| m.len() as u32);
+                    lock(&events).push((ask.threshold, Some(found)));
+                    looked
+                };
+                let mut hear = |b| lock(&events).push((b, None));
+                let how = Deepening {
+                    lookahead: Some(&look),
+                    on_bound: Some(&mut hear),
+                    window: 3,
+                    skip_from: 0,
+                    ..Deepening::default()
+                };
+                let out = if threads > 1 {
+                    idastar_from(&puzzle, &tiles, h.clone(), control, how, 0)
+                } else {
+                    deepen(&puzzle, &tiles, h.clone(), control, how)
+                };
+                let events = events.into_inner().unwrap();
+                let counts = (out.moves, out.stats.generated, out.stats.expanded);
+                (counts, events, saw.into_inner())
+            };
+            let (serial, events, _) = run(1, None, Duration::ZERO);
+            // The first lookahead to find a path, if the one before it is in its window
+            // (two below it, no bound proved between them) and the path is longer than
+            // that one's threshold (so not yet proved shortest: an iteration must follow).
+            let Some(f) = events.iter().position(|&(_, e)| e.is_some_and(|l| l > 0)) else {
+                continue;
+            };
+            let (below, length) = (events[f].0 - 2, events[f].1.unwrap_or(0));
+            if f < 1 || events[f - 1] != (below, Some(0)) || length <= below {
+                continue;
+            }
+            let (parallel, _, saw) = run(2, Some(below), Duration::from_secs(5));
+            assert_eq!(serial, parallel, "{start:?}");
+            let moves = serial.0.as_ref().expect("no limits");
+            assert_eq!(start.replay(moves).unwrap(), goal);
+            assert!(
+                saw,
+                "{start:?}: the units below the path ran beside the lookahead at {below}"
+            );
+            return;
+        }
+    }
+
     /// On two threads the iteration starts while the lookahead before it runs: a lookahead
     /// that waits for the units' moves before looking sees them, where the serial order
     /// would keep it waiting for ever (here, until its patience runs out, 5 s). The outcome
@@ -707,10 +977,10 @@ mod tests {
                 ..Control::default()
             };
             let lookahead = Lookahead::new(&puzzle, &tiles, h.clone(), control);
-            let (mut calls, mut saw_units) = (0, 0);
-            let mut look = |t, p, u| {
+            let (calls, saw_units) = (AtomicUsize::new(0), AtomicUsize::new(0));
+            let look = |ask: Ask<'_>| {
                 // The first iteration is serial (`parallel_from` counts its nodes).
-                calls += 1;
+                let calls = calls.fetch_add(1, Ordering::SeqCst) + 1;
                 let before = applies.load(Ordering::Relaxed);
                 let waited = Instant::now();
                 while calls > 1
@@ -720,12 +990,12 @@ mod tests {
                     std::thread::yield_now();
                 }
                 if applies.load(Ordering::Relaxed) > before {
-                    saw_units += 1;
+                    saw_units.fetch_add(1, Ordering::SeqCst);
                 }
-                lookahead.at(t, p, u)
+                lookahead.at(ask)
             };
             let how = Deepening {
-                lookahead: Some(&mut look),
+                lookahead: Some(&look),
                 ..Deepening::default()
             };
             let out = if threads > 1 {
@@ -737,7 +1007,7 @@ mod tests {
                 out.moves,
                 out.stats.generated,
                 out.stats.expanded,
-                saw_units,
+                saw_units.into_inner(),
             )
         };
         let serial = run(1, Duration::ZERO);
