@@ -188,11 +188,15 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 // Kept: the iteration below it, which the serial order runs next, is the
                 // one the threads went on to (see `iterate`).
                 let (none, next) = how.before(stats.generated, false);
-                debug_assert_eq!(none.generated, 0, "no lookahead below a kept path");
+                assert_eq!(none.generated, 0, "no lookahead below a kept path");
                 let Before::Iterate { bound: below, .. } = next else {
                     unreachable!("a kept path leaves the iteration below it to run");
                 };
-                debug_assert_eq!(searched.as_ref().map(|s| s.bound), Some(below));
+                assert_eq!(
+                    searched.as_ref().map(|s| s.bound),
+                    Some(below),
+                    "the serial order"
+                );
             }
         }
         let Some(searched) = searched else {
