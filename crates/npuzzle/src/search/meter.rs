@@ -225,6 +225,18 @@ mod tests {
         assert!(start.elapsed() < Duration::from_millis(30));
     }
 
+    /// A search run on another's behalf stops once that one drops it, as if cancelled, and
+    /// not before.
+    #[test]
+    fn a_dropped_search_stops_at_its_next_check() {
+        let dropped = AtomicBool::new(false);
+        let mut meter = Meter::new(Control::default()).dropped_by(Some(&dropped));
+        let stats = SearchStats::default();
+        assert_eq!(meter.check(&stats, 0, None), None);
+        dropped.store(true, Ordering::Relaxed);
+        assert_eq!(meter.check(&stats, 0, None), Some(StopReason::Cancelled));
+    }
+
     /// Calibration on synthetic times: cheap nodes double the interval up to its cap,
     /// an expensive stretch shrinks it at once.
     #[test]

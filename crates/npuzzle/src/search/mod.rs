@@ -19,6 +19,7 @@ mod deepening;
 mod dispatch;
 pub mod frontier;
 mod idastar;
+mod iteration;
 mod kernel;
 mod keys;
 mod lookahead;

@@ -25,15 +25,13 @@
 //! order runs next; work the serial order would not have done is dropped uncounted. So the
 //! outcome and counts are those of the serial order (lookaheads first, then the iteration).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::deepening::{After, Before, Deepening};
-use super::frontier::{self, Above, UnitOutcome, WorkUnit};
-use super::kernel::Abort;
-use super::lookahead::{Ask, LookFn, Looked};
-use super::{Control, Limits, Meter, Progress, SearchOutcome, SearchStats, StopReason};
+use super::frontier::{self, WorkUnit};
+use super::iteration::{iterate, remaining, Beside, Iteration};
+use super::{Control, Meter, Progress, SearchOutcome, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::puzzle::Puzzle;
 
@@ -159,18 +157,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             expanded_before: stats.expanded,
         };
         let beside = match how.lookahead {
-            Some(look) if look_beside => {
-                let asks = how.asks();
-                Some(Beside {
-                    look,
-                    proven: how.proven(),
-                    next: AtomicUsize::new(0),
-                    pending: AtomicUsize::new(asks.len()),
-                    dropped: asks.iter().map(|_| AtomicBool::new(false)).collect(),
-                    looked: Mutex::new(asks.iter().map(|_| None).collect()),
-                    asks,
-                })
-            }
+            Some(look) if look_beside => Some(Beside::new(look, how.asks(), how.proven())),
             _ => None,
         };
         let (looked, searched) = iterate(&iteration, &heuristic, beside);
@@ -262,380 +249,6 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     finish(outcome, stats, how.proven())
 }
 
-/// One iteration's fixed inputs.
-struct Iteration<'a, 'c> {
-    puzzle: &'a Puzzle,
-    units: &'a [WorkUnit],
-    /// The threshold it starts at (the lookaheads beside it may lower it: see [`iterate`]).
-    bound: u32,
-    control: Control<'c>,
-    deadline: Option<Instant>,
-    started: Instant,
-    /// The search's counters when it began.
-    generated_before: u64,
-    expanded_before: u64,
-}
-
-/// The units of an iteration at one bound, and what the threads found in them. A lookahead
-/// beside the iteration may lower its bound while it runs (see [`iterate`]): a new round
-/// then takes this one's place, and this one's work is dropped.
-struct Round {
-    bound: u32,
-    /// What lies above the frontier, per unit.
-    aboves: Vec<Above>,
-    /// The units the iteration reaches, by index into `units`.
-    reached: Vec<usize>,
-    /// The next index into `reached` to claim.
-    next: AtomicUsize,
-    /// The smallest claimed index whose unit found a goal.
-    found: AtomicUsize,
-    /// A limit stopped the search, or the round was replaced.
-    halt: AtomicBool,
-    /// Generated nodes so far, for the node limit and progress.
-    generated: AtomicU64,
-    /// Each searched unit's outcome, by claimed index.
-    results: Mutex<Vec<(usize, UnitOutcome)>>,
-}
-
-impl Round {
-    /// A round of the iteration at `bound` over `units`, the search having generated
-    /// `before` nodes.
-    fn new(units: &[WorkUnit], bound: u32, before: u64) -> Round {
-        let aboves: Vec<Above> = units.iter().map(|u| u.above(bound)).collect();
-        let reached = (0..units.len()).filter(|&i| aboves[i].reached).collect();
-        let above: u64 = aboves.iter().map(|a| a.generated).sum();
-        Round {
-            bound,
-            aboves,
-            reached,
-            next: AtomicUsize::new(0),
-            found: AtomicUsize::new(usize::MAX),
-            halt: AtomicBool::new(false),
-            generated: AtomicU64::new(before + above),
-            results: Mutex::new(Vec::new()),
-        }
-    }
-
-    /// What the threads found, the units' outcomes in serial order.
-    fn searched(self) -> Searched {
-        let mut results = self.results.into_inner().unwrap_or_else(|e| e.into_inner());
-        results.sort_unstable_by_key(|(k, _)| *k);
-        Searched {
-            bound: self.bound,
-            aboves: self.aboves,
-            results,
-            found: self.found.into_inner(),
-            halted: self.halt.into_inner(),
-            generated_now: self.generated.into_inner(),
-            reached: self.reached,
-        }
-    }
-}
-
-/// What the threads of one iteration found, before it is added up in serial order.
-struct Searched {
-    /// The bound the iteration ran at.
-    bound: u32,
-    /// What lies above the frontier, per unit.
-    aboves: Vec<Above>,
-    /// Each searched unit's outcome, by index into `reached`, in that order.
-    results: Vec<(usize, UnitOutcome)>,
-    /// The smallest index into `reached` whose unit found a goal (`usize::MAX`: none).
-    found: usize,
-    /// A limit stopped the search.
-    halted: bool,
-    /// Generated nodes when the threads stopped (for which limit stopped them).
-    generated_now: u64,
-    /// The units the iteration reaches, by index into `units`.
-    reached: Vec<usize>,
-}
-
-/// The round the threads work on, and which lookahead decided it.
-struct Turn {
-    /// The lowest lookahead (by index) that ended the search: found a path or was stopped
-    /// by a limit (`usize::MAX`: none yet).
-    by: usize,
-    /// The round to work on; none when a lookahead ended the proof.
-    round: Option<Arc<Round>>,
-}
-
-/// The lookaheads run beside an iteration ([`Deepening::look_ahead`]'s, in its order).
-struct Beside<'a> {
-    look: &'a LookFn<'a>,
-    asks: Vec<Ask<'static>>,
-    /// The search's proven bound: a path no longer than it ends the proof.
-    proven: u32,
-    /// The next lookahead to claim.
-    next: AtomicUsize,
-    /// Lookaheads neither finished nor skipped: until none is left, the round may change.
-    pending: AtomicUsize,
-    /// Per lookahead: stop it, one before it having ended the search.
-    dropped: Vec<AtomicBool>,
-    /// Each lookahead's outcome.
-    looked: Mutex<Vec<Option<Looked>>>,
-}
-
-impl Beside<'_> {
-    /// Claims the next lookahead and runs it, unless one before it has ended the search;
-    /// `false` when none is left to claim. One that ends the search sets the round: the
-    /// iteration just below its path (which the serial order runs next: the path is kept
-    /// until that iteration proves it), or none.
-    fn run_next(&self, it: &Iteration<'_, '_>, turn: &Mutex<Turn>) -> bool {
-        let i = self.next.fetch_add(1, Ordering::SeqCst);
-        if i >= self.asks.len() {
-            return false;
-        }
-        if lock(turn).by > i {
-            let ask = Ask {
-                used: it.generated_before,
-                dropped: Some(&self.dropped[i]),
-                ..self.asks[i]
-            };
-            let looked = (self.look)(ask);
-            if looked.ends_search() {
-                let mut turn = lock(turn);
-                if i < turn.by {
-                    turn.by = i;
-                    for d in &self.dropped[i + 1..] {
-                        d.store(true, Ordering::SeqCst);
-                    }
-                    if let Some(old) = turn.round.take() {
-                        old.halt.store(true, Ordering::SeqCst);
-                    }
-                    let below = match (&looked.moves, looked.stopped_by) {
-                        (Some(m), None) if m.len() as u32 > self.proven => Some(m.len() as u32 - 1),
-                        _ => None,
-                    };
-                    turn.round = below
-                        .map(|bound| Arc::new(Round::new(it.units, bound, it.generated_before)));
-                }
-            }
-            lock(&self.looked)[i] = Some(looked);
-        }
-        self.pending.fetch_sub(1, Ordering::SeqCst);
-        true
-    }
-
-    /// Whether the round can no longer change.
-    fn settled(&self) -> bool {
-        self.pending.load(Ordering::SeqCst) == 0
-    }
-
-    /// The lookaheads' outcome in the serial order: each one's counters up to the first
-    /// that ended the search, and that one's path or limit.
-    fn outcome(self) -> Looked {
-        let mut all = Looked::default();
-        let looked = self.looked.into_inner().unwrap_or_else(|e| e.into_inner());
-        for l in looked {
-            all.then(l.expect("every lookahead before the one that ended the search ran"));
-            if all.ends_search() {
-                break;
-            }
-        }
-        all
-    }
-}
-
-/// Locks `m`, whatever a panicking thread left in it.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// One iteration on `control.threads` threads, with the lookaheads of `beside` first.
-///
-/// Threads claim work in the serial order: each lookahead (several when a window is open,
-/// from the proven bound up), then the iteration's units. A lookahead that finds a path
-/// lowers the iteration the units work on to the one just below that path, the one the
-/// serial order runs next, and drops the lookaheads after it and the work done at the old
-/// bound; one stopped by a limit stops everything. So, whenever a lookahead finds the
-/// path, the threads go on to the iteration that must prove it instead of waiting. Only
-/// the lookaheads before the first (in serial order) that ended the search count, and the
-/// units of the iteration the serial order would run next, so counts and paths do not
-/// depend on the threads or timing. Returns the lookaheads' outcome, and the iteration the
-/// units ran (none when a lookahead ended the search).
-///
-/// Why: lookaheads that find nothing are about a tenth of a proof's time (15 s of 130 s on
-/// Korf & Felner's ten easiest 24-puzzles), which the other threads would spend waiting;
-/// and in a proof's last window, a thread searching the highest iteration's units while
-/// another looked ahead threw that work away once the path was found (no gain on two
-/// threads from skipping iterations, against 0.93 of the time on one).
-fn iterate<H: IncrementalHeuristic + Clone + Send>(
-    it: &Iteration<'_, '_>,
-    heuristic: &H,
-    beside: Option<Beside<'_>>,
-) -> (Option<Looked>, Option<Searched>) {
-    let turn = Mutex::new(Turn {
-        by: usize::MAX,
-        round: Some(Arc::new(Round::new(
-            it.units,
-            it.bound,
-            it.generated_before,
-        ))),
-    });
-    let threads = it.control.threads.max(1);
-    std::thread::scope(|s| {
-        let (turn, beside) = (&turn, beside.as_ref());
-        for _ in 1..threads {
-            let h = heuristic.clone();
-            s.spawn(move || thread(it, h, beside, turn));
-        }
-        thread(it, heuristic.clone(), beside, turn);
-    });
-    let looked = beside.map(Beside::outcome);
-    let turn = turn.into_inner().unwrap_or_else(|e| e.into_inner());
-    let searched = turn.round.map(|r| {
-        Arc::try_unwrap(r)
-            .ok()
-            .expect("the threads have ended")
-            .searched()
-    });
-    (looked, searched)
-}
-
-/// One thread of an iteration: lookaheads while any is left to claim, then units of the
-/// current round until none is left and no lookahead can change the round.
-fn thread<H: IncrementalHeuristic>(
-    it: &Iteration<'_, '_>,
-    mut h: H,
-    beside: Option<&Beside<'_>>,
-    turn: &Mutex<Turn>,
-) {
-    let settled = || beside.is_none_or(Beside::settled);
-    loop {
-        if beside.is_some_and(|b| b.run_next(it, turn)) {
-            continue;
-        }
-        let Some(round) = lock(turn).round.clone() else {
-            if settled() {
-                return;
-            }
-            std::thread::sleep(WAIT);
-            continue;
-        };
-        let looking = beside.map(|b| &b.pending);
-        work(it, &round, &mut h, looking);
-        let current = lock(turn)
-            .round
-            .as_ref()
-            .is_some_and(|r| Arc::ptr_eq(r, &round));
-        if !current {
-            continue; // replaced by a lookahead: work on the new round
-        }
-        if settled() || round.halt.load(Ordering::SeqCst) {
-            return;
-        }
-        // Its units are all claimed, but a lookahead still running may replace it.
-        std::thread::sleep(WAIT);
-    }
-}
-
-/// How long a thread with nothing to do sleeps before it looks again (only while a
-/// lookahead runs that may give it work).
-const WAIT: std::time::Duration = std::time::Duration::from_micros(200);
-
-/// One thread's share of a round: claims units in order until none is left, a goal was
-/// found before the next one, or the round is halted. While `looking` counts lookaheads
-/// still running, progress is theirs (they come first in the serial order).
-fn work<H: IncrementalHeuristic>(
-    it: &Iteration<'_, '_>,
-    round: &Round,
-    heuristic: &mut H,
-    looking: Option<&AtomicUsize>,
-) {
-    let (control, deadline) = (it.control, it.deadline);
-    let report = |p: &Progress| {
-        if looking.is_some_and(|n| n.load(Ordering::Relaxed) > 0) {
-            return;
-        }
-        if let Some(user) = control.progress {
-            user(&Progress {
-                expanded: it.expanded_before,
-                generated: round.generated.load(Ordering::Relaxed),
-                open: p.open,
-                bound: Some(round.bound),
-                elapsed: it.started.elapsed(),
-                best: None,
-                lower_bound: None,
-            });
-        }
-    };
-    let mut mine = Vec::new();
-    loop {
-        let k = round.next.fetch_add(1, Ordering::Relaxed);
-        if k >= round.reached.len()
-            || round.found.load(Ordering::Relaxed) < k
-            || round.halt.load(Ordering::Relaxed)
-        {
-            break;
-        }
-        // Most units end before their meter first looks at the limits: look here too.
-        let over_nodes = control
-            .limits
-            .nodes
-            .is_some_and(|max| round.generated.load(Ordering::Relaxed) >= max);
-        if over_nodes
-            || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-            || deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            round.halt.store(true, Ordering::Relaxed);
-            break;
-        }
-        let unit_control = Control {
-            limits: Limits {
-                // The node limit is the whole search's, watched by `Abort`.
-                nodes: None,
-                ..remaining(&control, deadline, 0).limits
-            },
-            progress: control
-                .progress
-                .map(|_| &report as &(dyn Fn(&Progress) + Sync)),
-            ..remaining(&control, deadline, 0)
-        };
-        let abort = Abort {
-            found: &round.found,
-            index: k,
-            halt: &round.halt,
-            generated: &round.generated,
-            node_limit: control.limits.nodes,
-        };
-        let out = frontier::run(
-            it.puzzle,
-            &it.units[round.reached[k]],
-            &mut *heuristic,
-            round.bound,
-            Meter::new(unit_control),
-            Some(abort),
-        );
-        if out.moves.is_some() {
-            round.found.fetch_min(k, Ordering::Relaxed);
-        } else if out.stopped_by.is_some() && round.found.load(Ordering::Relaxed) >= k {
-            // A limit (not a goal found earlier) stopped this unit: stop them all.
-            round.halt.store(true, Ordering::Relaxed);
-        }
-        mine.push((k, out));
-    }
-    lock(&round.results).extend(mine);
-}
-
-/// `control` for a part of the search that starts now, `generated` nodes in: what is left of
-/// the time and node limits, no trace, serial.
-fn remaining<'a>(control: &Control<'a>, deadline: Option<Instant>, generated: u64) -> Control<'a> {
-    Control {
-        limits: Limits {
-            time: deadline.map(super::time_left),
-            nodes: control
-                .limits
-                .nodes
-                .map(|n| n.saturating_sub(generated).max(1)),
-            memory_bytes: None,
-        },
-        cancel: control.cancel,
-        progress: control.progress,
-        trace: 0,
-        threads: 0,
-    }
-}
-
 /// Which limit stopped the search.
 fn why_halted(control: &Control<'_>, generated: u64, deadline: Option<Instant>) -> StopReason {
     if control.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -669,7 +282,8 @@ fn frontier_for<H: IncrementalHeuristic + Clone>(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
+    use std::sync::Mutex;
 
     use super::*;
     use crate::generate::{random_solvable, rng};
@@ -677,6 +291,8 @@ mod tests {
     use crate::heuristic::pdb::{Partition, PatternDatabase};
     use crate::heuristic::{LinearConflict, Manhattan};
     use crate::search::idastar;
+    use crate::search::lookahead::{Ask, Looked};
+    use crate::search::Limits;
     use crate::Board;
 
     /// Serial and parallel (from the first iteration on) agree on everything but time.
@@ -915,10 +531,10 @@ mod tests {
                         found_at.store(applies.load(Ordering::SeqCst), Ordering::SeqCst);
                     }
                     let found = looked.moves.as_ref().map_or(0, |m| m.len() as u32);
-                    lock(&events).push((ask.threshold, Some(found)));
+                    events.lock().unwrap().push((ask.threshold, Some(found)));
                     looked
                 };
-                let mut hear = |b| lock(&events).push((b, None));
+                let mut hear = |b| events.lock().unwrap().push((b, None));
                 let how = Deepening {
                     lookahead: Some(&look),
                     on_bound: Some(&mut hear),
