@@ -34,8 +34,8 @@ use crate::moves::Move;
 /// most 6 moves less than without skipping. On Korf & Felner's ten easiest 24-puzzles
 /// (`6-6-6-6`, 14-move pruning) a window of 3 generates 0.925 of the nodes of none, 4
 /// generates 0.897 (simulated from each iteration's and lookahead's nodes: 0.93, and 0.90
-/// for 4 or more), and one thread takes 0.93 of the time on #37 and #13
-/// (`docs/performance.md`).
+/// for 4 or more), one thread takes 0.93 of the time on #37 and #13, and two threads 0.85
+/// to 0.94 on the ten (`docs/performance.md`).
 pub(crate) const PROOF_WINDOW: u32 = 4;
 
 /// Generated nodes of an iteration after which a window opens.

@@ -14,8 +14,9 @@
 //! the iteration before (at least [`MIN_BUDGET`]). When no path of length `T` exists the
 //! lookahead costs at most that, a fraction of the iteration it precedes (each is several
 //! times the one before). A lookahead runs on one thread with a node budget, so node
-//! counts stay exact and the same on any number of threads; on several, the other threads
-//! start the iteration meanwhile (`search::parallel`).
+//! counts stay exact and the same on any number of threads; on several, the lookaheads of a
+//! window run side by side and the other threads start the iteration meanwhile
+//! (`search::iteration`).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
