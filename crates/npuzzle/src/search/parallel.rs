@@ -295,6 +295,22 @@ mod tests {
     use crate::search::Limits;
     use crate::Board;
 
+    /// `how` on `control.threads` threads (parallel from the first iteration on), or the
+    /// serial loop on one.
+    fn deepening_on<H: IncrementalHeuristic + Clone + Send>(
+        puzzle: &Puzzle,
+        tiles: &[u8],
+        h: H,
+        control: Control<'_>,
+        how: Deepening<'_>,
+    ) -> SearchOutcome {
+        if control.threads > 1 {
+            idastar_from(puzzle, tiles, h, control, how, 0)
+        } else {
+            crate::search::deepen(puzzle, tiles, h, control, how)
+        }
+    }
+
     /// Serial and parallel (from the first iteration on) agree on everything but time.
     fn agree<H: IncrementalHeuristic + Clone + Send>(goal: &Board, start: &Board, h: H) {
         let puzzle = Puzzle::new(goal).unwrap();
@@ -359,7 +375,7 @@ mod tests {
     /// shortest, which the iterations below them must prove or improve).
     #[test]
     fn parallel_deepening_with_a_lookahead_is_the_serial_one() {
-        use crate::search::{deepen, Lookahead};
+        use crate::search::Lookahead;
         let mut r = rng(29);
         for (shape, boards) in [("3x3", 20), ("3x4", 6)] {
             let goal = GoalSpec::Standard.board(shape.parse().unwrap()).unwrap();
@@ -408,11 +424,7 @@ mod tests {
                             skip_from: 0,
                             ..Deepening::default()
                         };
-                        let out = if threads > 1 {
-                            idastar_from(&puzzle, &tiles, h.clone(), control, how, 0)
-                        } else {
-                            deepen(&puzzle, &tiles, h.clone(), control, how)
-                        };
+                        let out = deepening_on(&puzzle, &tiles, h.clone(), control, how);
                         let proven = out.lower_bound;
                         (
                             out.moves,
@@ -482,7 +494,7 @@ mod tests {
     /// outcome and counts stay the serial search's.
     #[test]
     fn a_found_path_sends_the_threads_to_the_iteration_below_it() {
-        use crate::search::{deepen, Lookahead};
+        use crate::search::Lookahead;
         use std::time::Duration;
         let goal = GoalSpec::Standard.board("3x4".parse().unwrap()).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
@@ -542,11 +554,7 @@ mod tests {
                     skip_from: 0,
                     ..Deepening::default()
                 };
-                let out = if threads > 1 {
-                    idastar_from(&puzzle, &tiles, h.clone(), control, how, 0)
-                } else {
-                    deepen(&puzzle, &tiles, h.clone(), control, how)
-                };
+                let out = deepening_on(&puzzle, &tiles, h.clone(), control, how);
                 let events = events.into_inner().unwrap();
                 let counts = (out.moves, out.stats.generated, out.stats.expanded);
                 (counts, events, saw.into_inner())
@@ -580,7 +588,7 @@ mod tests {
     /// and counts stay the serial search's.
     #[test]
     fn the_iteration_runs_beside_the_lookahead() {
-        use crate::search::{deepen, Lookahead};
+        use crate::search::Lookahead;
         use std::time::Duration;
         let goal = GoalSpec::Standard.board("3x4".parse().unwrap()).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
@@ -618,11 +626,7 @@ mod tests {
                 lookahead: Some(&look),
                 ..Deepening::default()
             };
-            let out = if threads > 1 {
-                idastar_from(&puzzle, &tiles, h.clone(), control, how, 0)
-            } else {
-                deepen(&puzzle, &tiles, h.clone(), control, how)
-            };
+            let out = deepening_on(&puzzle, &tiles, h.clone(), control, how);
             (
                 out.moves,
                 out.stats.generated,
