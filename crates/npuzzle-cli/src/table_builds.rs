@@ -242,8 +242,18 @@ pub fn megabytes(bytes: u64) -> String {
 
 /// The process's peak resident memory (Linux `VmHWM`), in bytes.
 pub fn peak_rss() -> Option<u64> {
+    status_bytes("VmHWM:")
+}
+
+/// The process's resident memory now (Linux `VmRSS`), in bytes.
+pub fn current_rss() -> Option<u64> {
+    status_bytes("VmRSS:")
+}
+
+/// A memory field of `/proc/self/status`, in bytes.
+fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(Path::new("/proc/self/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }

@@ -11,7 +11,7 @@ use npuzzle::heuristic::{TableEvent, TableSource};
 use npuzzle::{GoalSpec, Puzzle, Shape, Tables};
 
 use crate::exit::Outcome;
-use crate::table_builds::{megabytes, peak_rss, warn_about, BuildBar};
+use crate::table_builds::{current_rss, megabytes, peak_rss, warn_about, BuildBar};
 
 /// Build or list the cached pattern databases.
 #[derive(Args, Debug)]
@@ -161,12 +161,14 @@ fn fetch_all(
     let to_build: Vec<usize> = order.iter().copied().filter(|&i| !cached(i)).collect();
     if !to_build.is_empty() {
         let jobs = jobs.clamp(1, to_build.len());
-        // The peak: the `jobs` largest builds running together.
+        // The peak: the `jobs` largest builds running together, beside what the process
+        // holds already.
         let peak: u64 = to_build
             .iter()
             .take(jobs)
             .map(|&i| sizes[i].peak_bytes)
-            .sum();
+            .sum::<u64>()
+            + current_rss().unwrap_or(0);
         let tables: u64 = to_build.iter().map(|&i| sizes[i].entries.div_ceil(2)).sum();
         println!(
             "Building {} table{} ({}), {jobs} at a time: peak memory about {}.",

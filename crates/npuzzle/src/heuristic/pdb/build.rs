@@ -78,38 +78,21 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     let fact = perms.count();
     let neighbours = cell_neighbours(shape);
 
+    let regions = regions(n, &masks, &neighbours);
+    let slots = regions.slot_set.len();
+    let home: u64 = cells.iter().fold(0, |m, &c| m | 1 << c);
+    let o = combos.rank(home) as usize;
+    let goal_slot = regions.slot_start[o] as usize
+        + usize::from(regions.region_of[o * n + usize::from(key.blank)]);
+    let (steps, step_start) = moves_out(n, &masks, &combos, &regions, &neighbours);
+    // Only the slots' sets are needed from here on; the regions' cells go before the
+    // search's memory is allocated (`build_size` does not count them).
     let Regions {
+        slot_set,
         region_of,
         slot_start,
-        slot_set,
-    } = regions(n, &masks, &neighbours);
-    let slots = slot_set.len();
-
-    // Moves out of every slot: a pattern tile next to the blank's region steps into it.
-    let mut steps: Vec<Step> = Vec::new();
-    let mut step_start: Vec<u32> = Vec::with_capacity(slots + 1);
-    for (o, &mask) in masks.iter().enumerate() {
-        let regions = &region_of[o * n..(o + 1) * n];
-        for r in 0..slot_start[o + 1] - slot_start[o] {
-            step_start.push(steps.len() as u32);
-            for b in (0..n).filter(|&b| u32::from(regions[b]) == r) {
-                for &a in &neighbours[b] {
-                    if mask >> a & 1 == 0 {
-                        continue;
-                    }
-                    let after = mask ^ (1 << a) ^ (1 << b);
-                    let o2 = combos.rank(after) as usize;
-                    let r2 = region_of[o2 * n + a];
-                    steps.push(Step {
-                        target: slot_start[o2] + u32::from(r2),
-                        from: (mask & ((1u64 << a) - 1)).count_ones() as u8,
-                        to: (after & ((1u64 << b) - 1)).count_ones() as u8,
-                    });
-                }
-            }
-        }
-    }
-    step_start.push(steps.len() as u32);
+    } = regions;
+    drop((region_of, slot_start));
 
     // Manhattan distance of pattern tile q on cell c, and the occupied cells of each set.
     let mut manhattan = vec![0u8; n * k];
@@ -152,10 +135,7 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
 
     // The goal: every tile home (arrangement rank 0), the blank in the region of its goal
     // cell.
-    let home: u64 = cells.iter().fold(0, |m, &c| m | 1 << c);
-    let o = combos.rank(home) as usize;
     let (mut current, mut next) = (1u64, 2u64);
-    let goal_slot = slot_start[o] as usize + usize::from(region_of[o * n + usize::from(key.blank)]);
     b.distance.fill(u8::MAX);
     b.states.words()[goal_slot * words] |= current;
     let total = (slots * fact) as u64;
@@ -222,6 +202,68 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     })
 }
 
+/// Moves out of every slot: a pattern tile next to the blank's region steps into it. The
+/// steps of slot `s` are `steps[start[s]..start[s + 1]]`; both lists are allocated at their
+/// exact length (counted in a first pass), which [`build_size`] counts too.
+fn moves_out(
+    n: usize,
+    masks: &[u64],
+    combos: &Combinations,
+    regions: &Regions,
+    neighbours: &[Vec<usize>],
+) -> (Vec<Step>, Vec<u32>) {
+    let mut start: Vec<u32> = Vec::with_capacity(regions.slot_set.len() + 1);
+    let mut count = 0u32;
+    each_step(n, masks, regions, neighbours, |_, _, _| count += 1);
+    let mut steps: Vec<Step> = Vec::with_capacity(count as usize);
+    let mut last_slot = None;
+    each_step(n, masks, regions, neighbours, |slot, a, b| {
+        while last_slot.is_none_or(|l| l < slot) {
+            start.push(steps.len() as u32);
+            last_slot = Some(last_slot.map_or(0, |l| l + 1));
+        }
+        let o = regions.slot_set[slot] as usize;
+        let mask = masks[o];
+        let after = mask ^ (1 << a) ^ (1 << b);
+        let o2 = combos.rank(after) as usize;
+        let r2 = regions.region_of[o2 * n + a];
+        steps.push(Step {
+            target: regions.slot_start[o2] + u32::from(r2),
+            from: (mask & ((1u64 << a) - 1)).count_ones() as u8,
+            to: (after & ((1u64 << b) - 1)).count_ones() as u8,
+        });
+    });
+    // Slots with no move out (and the end).
+    while start.len() <= regions.slot_set.len() {
+        start.push(steps.len() as u32);
+    }
+    (steps, start)
+}
+
+/// Calls `f(slot, a, b)` for every move out of every slot, slot by slot: the pattern tile
+/// on cell `a` steps into the blank's region through its cell `b`.
+fn each_step(
+    n: usize,
+    masks: &[u64],
+    regions: &Regions,
+    neighbours: &[Vec<usize>],
+    mut f: impl FnMut(usize, usize, usize),
+) {
+    for (o, &mask) in masks.iter().enumerate() {
+        let region_of = &regions.region_of[o * n..(o + 1) * n];
+        let first = regions.slot_start[o];
+        for r in 0..regions.slot_start[o + 1] - first {
+            for b in (0..n).filter(|&b| u32::from(region_of[b]) == r) {
+                for &a in &neighbours[b] {
+                    if mask >> a & 1 == 1 {
+                        f((first + r) as usize, a, b);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The cells next to each cell.
 fn cell_neighbours(shape: crate::shape::Shape) -> Vec<Vec<usize>> {
     (0..shape.cells())
@@ -272,6 +314,8 @@ fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
         }
     }
     slot_start.push(slot_set.len() as u32);
+    // Kept through the search: no room to spare.
+    slot_set.shrink_to_fit();
     Regions {
         region_of,
         slot_start,
@@ -287,8 +331,8 @@ pub struct BuildSize {
     /// Entries of the table.
     pub entries: u64,
     /// Peak bytes while building: a byte per entry throughout, beside either 2 bits per
-    /// state (the search) or the packed table (4 bits an entry, at the end), plus the move
-    /// lists.
+    /// state (the search) or the packed table (4 bits an entry, at the end), plus the moves
+    /// out of every slot and the per-set lists (`tests/pdb_peak.rs` measures it).
     pub peak_bytes: u64,
 }
 
@@ -299,15 +343,23 @@ pub fn build_size(key: &TableKey) -> BuildSize {
     let n = shape.cells();
     let neighbours = cell_neighbours(shape);
     let masks = Combinations::new(n, k).masks();
-    let slots = regions(n, &masks, &neighbours).slot_set.len() as u64;
+    let regions = regions(n, &masks, &neighbours);
+    let mut steps = 0u64;
+    each_step(n, &masks, &regions, &neighbours, |_, _, _| steps += 1);
+    let (sets, slots) = (masks.len() as u64, regions.slot_set.len() as u64);
     let fact = Permutations::get(k).count() as u64;
-    let entries = masks.len() as u64 * fact;
+    let entries = sets * fact;
     let words = fact.div_ceil(32);
+    // What stays allocated from the search to the end: the moves out, two words a slot
+    // (where its moves start, its occupied set), and per occupied set its mask, its first
+    // slot and its row of Manhattan distances.
+    let lists = steps * std::mem::size_of::<Step>() as u64
+        + slots * 8
+        + sets * (8 + 4 + (k * MAX_PATTERN_TILES) as u64 + k as u64);
     BuildSize {
         states: slots * fact,
         entries,
-        // The move lists hold about a dozen 6-byte steps per slot.
-        peak_bytes: entries + (slots * words * 8).max(entries.div_ceil(2)) + slots * 80,
+        peak_bytes: entries + (slots * words * 8).max(entries.div_ceil(2)) + lists,
     }
 }
 
