@@ -178,7 +178,7 @@ fn fetch_all(
             megabytes(peak)
         );
     }
-    let total: u64 = to_build.iter().map(|&i| sizes[i].states).sum();
+    let total: u64 = to_build.iter().map(|&i| sizes[i].work).sum();
     let bar = BuildBar::new();
     let done = std::sync::Mutex::new(vec![0u64; keys.len()]);
     let next = std::sync::atomic::AtomicUsize::new(0);

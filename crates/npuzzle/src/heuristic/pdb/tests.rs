@@ -289,13 +289,15 @@ fn build_size_is_known_before_the_build() {
             blank,
         };
         let size = build::build_size(&key);
-        let mut total = None;
+        let (mut total, mut last) = (None, 0);
         let table = build::build(&key, &mut |p| {
-            total = Some(p.total);
+            // The work done only grows, and never past the total.
+            assert!(last <= p.expanded && p.expanded <= p.total, "{shape}");
+            (total, last) = (Some(p.total), p.expanded);
             std::ops::ControlFlow::Continue(())
         })
         .unwrap();
-        assert_eq!(Some(size.states), total, "{shape}");
+        assert_eq!(Some(size.work), total, "{shape}");
         assert_eq!(size.entries, table.entries(), "{shape}");
         assert!(size.peak_bytes > size.entries + table.bytes() as u64);
     }
