@@ -206,7 +206,7 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
 
 /// Moves out of every slot: a pattern tile next to the blank's region steps into it. The
 /// steps of slot `s` are `steps[start[s]..start[s + 1]]`; both lists are allocated at their
-/// exact length (counted in a first pass), which [`build_size`] counts too.
+/// exact length (the steps counted in a first pass, as [`build_size`] counts them).
 fn moves_out(
     n: usize,
     masks: &[u64],
@@ -214,18 +214,17 @@ fn moves_out(
     regions: &Regions,
     neighbours: &[Vec<usize>],
 ) -> (Vec<Step>, Vec<u32>) {
-    let mut start: Vec<u32> = Vec::with_capacity(regions.slot_set.len() + 1);
-    let mut count = 0u32;
-    each_step(n, masks, regions, neighbours, |_, _, _| count += 1);
-    let mut steps: Vec<Step> = Vec::with_capacity(count as usize);
-    let mut last_slot = None;
+    let slots = regions.slot_set.len();
+    let mut start = vec![0u32; slots + 1];
+    each_step(n, masks, regions, neighbours, |slot, _, _| {
+        start[slot + 1] += 1
+    });
+    for s in 0..slots {
+        start[s + 1] += start[s];
+    }
+    let mut steps: Vec<Step> = Vec::with_capacity(start[slots] as usize);
     each_step(n, masks, regions, neighbours, |slot, a, b| {
-        while last_slot.is_none_or(|l| l < slot) {
-            start.push(steps.len() as u32);
-            last_slot = Some(last_slot.map_or(0, |l| l + 1));
-        }
-        let o = regions.slot_set[slot] as usize;
-        let mask = masks[o];
+        let mask = masks[regions.slot_set[slot] as usize];
         let after = mask ^ (1 << a) ^ (1 << b);
         let o2 = combos.rank(after) as usize;
         let r2 = regions.region_of[o2 * n + a];
@@ -235,10 +234,6 @@ fn moves_out(
             to: (after & ((1u64 << b) - 1)).count_ones() as u8,
         });
     });
-    // Slots with no move out (and the end).
-    while start.len() <= regions.slot_set.len() {
-        start.push(steps.len() as u32);
-    }
     (steps, start)
 }
 
@@ -364,11 +359,11 @@ pub fn build_size(key: &TableKey) -> BuildSize {
     let entries = sets * fact;
     let words = fact.div_ceil(32);
     // What stays allocated from the search to the end: the moves out, two words a slot
-    // (where its moves start, its occupied set), and per occupied set its mask, its first
-    // slot and its row of Manhattan distances.
+    // (where its moves start, its occupied set), and per occupied set its mask, its cells
+    // and its rows of Manhattan distances.
     let lists = steps * std::mem::size_of::<Step>() as u64
         + slots * 8
-        + sets * (8 + 4 + (k * MAX_PATTERN_TILES) as u64 + k as u64);
+        + sets * (8 + k as u64 + (k * MAX_PATTERN_TILES) as u64);
     BuildSize {
         states: slots * fact,
         work: work(slots * fact, entries, k),
