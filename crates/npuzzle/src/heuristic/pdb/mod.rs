@@ -38,7 +38,7 @@ pub mod store;
 pub(crate) mod table;
 mod verify;
 
-pub use build::{build_size, keep_going, work, BuildProgress, BuildSize, BuildStopped};
+pub use build::{build_size, keep_going, BuildProgress, BuildSize, BuildStopped};
 pub use database::{PatternDatabase, PatternState, PdbSearch, PdbUndo};
 pub use index::{table_entries, MAX_PDB_CELLS};
 pub use partition::{
