@@ -9,6 +9,7 @@ fails the same way: when an `npuzzle` binary is at hand the test runs it and che
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -399,6 +400,28 @@ def test_a_lost_beam_is_stopped_by_its_width_as_on_the_command_line(cli):
     assert s.stopped_by is None and not s.optimal
     assert board.apply(s.moves) == npuzzle.Board(list(range(1, 36)) + [0])
     args = ["solve", str(board), "-a", "beam", "--width", "1"]
+    mine = info.value.solution.to_dict()
+    theirs = cli.json(args)
+    mine.pop("seconds"), theirs.pop("seconds")
+    assert mine == theirs
+    assert cli.run(args).returncode == 3
+
+
+def test_a_memory_limit_counts_the_tables_as_on_the_command_line(cli):
+    # The tables of pdb:1-7-7 take 58 MB, and building them more: with 50 MB nothing is
+    # built (a build takes seconds) and the search stops at once. Python's solve built
+    # them and answered where the command line said "memory".
+    board = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+    options = dict(algorithm="idastar", heuristic="pdb:1-7-7", memory_limit=50)
+    started = time.monotonic()
+    with pytest.raises(LimitReached) as info:
+        npuzzle.solve(board, **options)
+    assert info.value.stopped_by == "memory"
+    assert info.value.solution.moves is None
+    [many] = npuzzle.solve_many([board], **options)
+    assert many.stopped_by == "memory" and many.moves is None
+    assert time.monotonic() - started < 3
+    args = ["solve", board, "-a", "idastar", "-H", "pdb:1-7-7", "--memory-limit", "50"]
     mine = info.value.solution.to_dict()
     theirs = cli.json(args)
     mine.pop("seconds"), theirs.pop("seconds")

@@ -10,20 +10,11 @@ use npuzzle::search::Control;
 use npuzzle::{check_solvable, plan, Board, Limits, Plan, Planned, Solution, SolveError};
 use npuzzle::{SolveOptions, Tables};
 
-use crate::solving::{over_memory, solve_counting_tables, stopped_by_memory};
-
-/// A goal's plan, ready to run or ruled out before any table is built.
-enum Ready {
-    Planned(Box<Planned>),
-    /// The plan's tables would not fit the memory limit: every board stops at once.
-    OverMemory(Plan),
-}
-
 /// Plans made once per goal.
 pub struct PlanBook {
     options: SolveOptions,
     tables: Tables,
-    by_goal: HashMap<Board, Result<Ready, SolveError>>,
+    by_goal: HashMap<Board, Result<Planned, SolveError>>,
 }
 
 impl PlanBook {
@@ -52,16 +43,18 @@ impl PlanBook {
             }
             let ready = match plan(&goal, options, tables) {
                 Err(e) => Err(e),
-                Ok(p) if over_memory(&p, &limits) => Ok(Ready::OverMemory(p)),
                 Ok(p) => {
-                    prepare(&p, &goal)?;
+                    // A plan over the memory limit builds nothing; every board stops at
+                    // once, saying so.
+                    if p.fits(&limits) {
+                        prepare(&p, &goal)?;
+                    }
                     let control = Control {
                         limits,
                         cancel,
                         ..Control::default()
                     };
                     Planned::with_plan(p, &goal, tables, control)
-                        .map(|p| Ready::Planned(Box::new(p)))
                 }
             };
             by_goal.insert(goal, ready);
@@ -85,12 +78,11 @@ impl PlanBook {
         control: Control<'_>,
     ) -> Result<Solution, SolveError> {
         let Some(ready) = self.by_goal.get(goal) else {
-            return solve_counting_tables(start, goal, &self.options, &self.tables, control);
+            return npuzzle::solve(start, goal, &self.options, &self.tables, control);
         };
         match ready {
             // `execute` checks solvability first itself.
-            Ok(Ready::Planned(p)) => p.execute(start, control),
-            Ok(Ready::OverMemory(p)) => Ok(stopped_by_memory(p, check_solvable(start, goal)?)),
+            Ok(p) => p.execute(start, control),
             Err(refused) => {
                 check_solvable(start, goal)?;
                 Err(refused.clone())

@@ -11,7 +11,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use npuzzle::heuristic::pdb::BuildProgress;
 use npuzzle::heuristic::{TableEvent, TableSource};
-use npuzzle::plan::TableSourceKind;
 use npuzzle::{Board, Plan, SolveError, TablePolicy, Tables};
 
 /// Where tables are cached unless `--pdb-dir` or `NPUZZLE_PDB_DIR` says otherwise.
@@ -114,27 +113,6 @@ pub fn prepare_within(
         events,
         seconds: started.elapsed().as_secs_f64(),
     })
-}
-
-/// Bytes a plan's tables take while it runs, at their peak: every table it uses, plus the
-/// working memory of the largest table it builds.
-///
-/// A build keeps a byte per placement and 2 bits per abstract state (a placement with the
-/// blank in one of its regions; 2.7 states per placement for the 15-puzzle's 8-tile
-/// pattern, see `heuristic::pdb::build`), then packs the bytes into 4-bit entries: about
-/// 1.75 bytes per entry besides the table itself. Measured: `-H pdb:1-7-7` on the 4x4 board
-/// (two tables of 57.7 million entries, 28.8 MB each) peaked at 97 to 128 MB; this counts
-/// 158 MB.
-pub fn plan_memory(plan: &Plan) -> u64 {
-    let held: u64 = plan.tables.iter().map(|t| t.bytes).sum();
-    let working = plan
-        .tables
-        .iter()
-        .filter(|t| t.source == TableSourceKind::Build)
-        .map(|t| t.entries.saturating_add(t.entries / 4 * 3))
-        .max()
-        .unwrap_or(0);
-    held.saturating_add(working)
 }
 
 /// Warns about cached files that were not trusted and tables that could not be saved.

@@ -370,6 +370,51 @@ fn a_memory_limit_counts_the_tables_a_search_builds() {
     assert_eq!(report["length"], 1);
 }
 
+/// The memory a build takes is the core's own estimate of it (`pdb::build_size`, which
+/// `tests/pdb_peak.rs` checks against the process's memory), not a rough 1.75 bytes an
+/// entry: on 6x6 the seven 5-tile tables take 158 MB and building one 113 MB more, where the
+/// rough count said 79 MB and let `--memory-limit 245` (MiB) start building them all.
+#[test]
+fn a_memory_limit_counts_what_building_a_table_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    let board = "1 2 3 4 5 6/7 8 9 10 11 12/13 14 15 16 17 18/19 20 21 22 23 24/25 26 27 28 29 30/31 32 33 34 0 35";
+    for command in ["solve", "batch"] {
+        let started = std::time::Instant::now();
+        let mut args = vec![command];
+        args.extend(if command == "solve" {
+            vec![board, "--json"]
+        } else {
+            vec!["-", "--format", "json"]
+        });
+        args.extend([
+            "-a",
+            "idastar",
+            "-H",
+            "pdb:5-5-5-5-5-5-5",
+            "--memory-limit",
+            "245",
+            "--pdb-dir",
+            cache.to_str().unwrap(),
+        ]);
+        let out = common::npuzzle()
+            .args(&args)
+            .write_stdin(format!("{board}\n"))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(3), "{command}: {stdout}");
+        let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+        assert_eq!(report["stopped_by"], "memory", "{command}: {report}");
+        assert!(
+            files_in(&cache).is_empty(),
+            "{command}: {:?}",
+            files_in(&cache)
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+}
+
 /// E7 in `batch`: `--memory-limit 50` with `-H pdb:1-7-7` built both 58 MB tables (and
 /// saved them) before the search said "memory"; `solve` counted them, `batch` did not.
 #[test]

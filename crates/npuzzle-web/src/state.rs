@@ -22,7 +22,8 @@ pub struct Config {
     pub time_limit: Duration,
     /// Most nodes a search may generate (a request may ask for fewer).
     pub max_nodes: u64,
-    /// Memory one search's open and closed lists may use, in bytes.
+    /// Memory one search may use, in bytes: its open and closed lists, and the tables its
+    /// plan uses with the memory building them (a plan over it stops before any is built).
     pub memory_bytes: u64,
     /// Searches running at once; further requests wait in a queue.
     pub max_concurrent_solves: usize,

@@ -46,7 +46,7 @@ use crate::heuristic::pdb::build::Progress;
 use crate::heuristic::pdb::Partition;
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
-use crate::search::effective_weight;
+use crate::search::{effective_weight, Limits};
 use crate::shape::Shape;
 
 /// The states a beam search keeps a depth when the caller gives no width: about a second
@@ -320,6 +320,22 @@ impl Plan {
         self.tables
             .iter()
             .any(|t| t.source == TableSourceKind::Build)
+    }
+
+    /// Bytes the plan's tables take at their peak: every table it uses, and the working
+    /// memory of the largest one it builds (builds run one at a time).
+    pub fn table_bytes(&self) -> u64 {
+        let held: u64 = self.tables.iter().map(|t| t.bytes).sum();
+        let building = self.tables.iter().map(TableNeed::build_bytes).max();
+        held.saturating_add(building.unwrap_or(0))
+    }
+
+    /// Whether the plan's tables, and building them, fit `limits`' memory. A plan that does
+    /// not stops before anything is built, with `stopped_by: "memory"`.
+    pub fn fits(&self, limits: &Limits) -> bool {
+        limits
+            .memory_bytes
+            .is_none_or(|limit| self.table_bytes() <= limit)
     }
 }
 

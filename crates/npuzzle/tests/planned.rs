@@ -69,3 +69,47 @@ fn planned_holds_its_tables_and_fetches_nothing_more() {
     // again (building it, with no cache directory).
     assert_eq!(tables.bytes_in_memory(), 0);
 }
+
+/// The library counts a plan's tables, and building them, against the memory limit before
+/// it builds any: `solve` and a [`Planned`] alike stop at once, saying "memory", and the
+/// store holds nothing afterwards. (Python's `solve` built `pdb:1-7-7`'s 58 MB under a
+/// 50 MB limit, where the command line stopped.)
+#[test]
+fn tables_that_do_not_fit_the_memory_limit_are_not_built() {
+    let goal = GoalSpec::Standard.board("4x4".parse().unwrap()).unwrap();
+    let start = Board::parse("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", None).unwrap();
+    let options = SolveOptions {
+        heuristic: Some("pdb:1-7-7".parse().unwrap()),
+        algorithm: npuzzle::Algorithm::IdaStar,
+        ..SolveOptions::default()
+    };
+    let tables = Tables::new(None, TablePolicy::default());
+    let plan = npuzzle::plan(&goal, &options, &tables).unwrap();
+    let held: u64 = plan.tables.iter().map(|t| t.bytes).sum();
+    assert!(plan.table_bytes() > held, "building counts too");
+    let limits = |mb: u64| npuzzle::Limits {
+        memory_bytes: Some(mb << 20),
+        ..npuzzle::Limits::default()
+    };
+    let tight = Control {
+        limits: limits(50),
+        ..Control::default()
+    };
+    let s = solve(&start, &goal, &options, &tables, tight).unwrap();
+    assert_eq!(s.stopped_by, Some(npuzzle::StopReason::Memory));
+    assert_eq!(s.moves, None);
+    let planned = Planned::with_plan(plan.clone(), &goal, &tables, tight).unwrap();
+    let s = planned.execute(&start, tight).unwrap();
+    assert_eq!(s.stopped_by, Some(npuzzle::StopReason::Memory));
+    assert!(plan.tables.iter().all(|t| {
+        let key = t.key.as_ref().unwrap();
+        !tables.pattern_in_memory(key)
+    }));
+    // Room for them: built, and the answer is the one move.
+    let roomy = Control {
+        limits: limits(plan.table_bytes().div_ceil(1 << 20)),
+        ..Control::default()
+    };
+    let s = solve(&start, &goal, &options, &tables, roomy).unwrap();
+    assert_eq!(s.moves.map(|m| m.len()), Some(1));
+}

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
-use crate::heuristic::pdb::{Partition, PdbError};
+use crate::heuristic::pdb::{build_size, Partition, PdbError, TableKey};
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables};
 use crate::puzzle::Puzzle;
 
@@ -34,6 +34,26 @@ pub struct TableNeed {
     pub source: TableSourceKind,
     /// Estimated seconds to load or build it.
     pub seconds: f64,
+    /// The pattern's table, to size its build by; `None` for the exact table.
+    #[serde(skip)]
+    pub key: Option<TableKey>,
+}
+
+impl TableNeed {
+    /// Bytes building the table takes besides the table itself, at its peak; 0 when it is
+    /// not built.
+    pub fn build_bytes(&self) -> u64 {
+        if self.source != TableSourceKind::Build {
+            return 0;
+        }
+        match &self.key {
+            Some(key) => build_size(key).peak_bytes.saturating_sub(self.bytes),
+            // The breadth-first search's two widest layers, as 4-byte ranks in vectors
+            // that grow by doubling: under 0.6 bytes an entry on 2×5 (two layers hold 15 %
+            // of its 1,814,400 states), the largest board with an exact table.
+            None => self.entries,
+        }
+    }
 }
 
 /// Pattern-table entries built per second, for estimates (measured: 6-6-3 in 0.5 s, 7-8
@@ -75,6 +95,7 @@ pub(super) fn table_needs(
                 bytes: entries,
                 source,
                 seconds,
+                key: None,
             };
             add_need(needs, need);
         }
@@ -119,6 +140,7 @@ pub(super) fn partition_needs(partition: &Partition, tables: &Tables, needs: &mu
             bytes,
             source,
             seconds,
+            key: Some(key),
         };
         add_need(needs, need);
     }

@@ -29,7 +29,8 @@ use crate::search::Control;
 pub struct Planned {
     plan: Plan,
     goal: Board,
-    /// The phase's puzzle, pruning set; `None` for the constructive solver.
+    /// The phase's puzzle, pruning set; `None` for the constructive solver and for a plan
+    /// over the memory limit.
     pub(super) puzzle: Option<Puzzle>,
     /// The phase's heuristic, made once; `None` when its searches make their own (cheap
     /// ones, or tables a time limit kept from being built here).
@@ -74,7 +75,8 @@ impl Planned {
     /// Makes `plan` (made for `goal`) ready. Table builds are held to `control`'s time
     /// limit and cancel flag: a build they stop leaves the heuristic to each search, which
     /// then builds it under its own limits (or, in the anytime engine, falls back on linear
-    /// conflict), as [`execute`](super::execute) does.
+    /// conflict), as [`execute`](super::execute) does. Nothing is built for a plan whose
+    /// tables do not fit `control`'s memory limit ([`Plan::fits`]).
     ///
     /// # Errors
     /// A table the plan names that cannot serve the goal (a plan made for another goal).
@@ -85,7 +87,10 @@ impl Planned {
         control: Control<'_>,
     ) -> Result<Planned, SolveError> {
         let phase = &plan.phases[0];
+        // A plan whose tables do not fit the memory limit makes nothing: each execution
+        // stops before its search (see `run_plan`).
         let puzzle = match phase.algorithm {
+            _ if !plan.fits(&control.limits) => None,
             Algorithm::Constructive => None,
             _ => Some(phase_puzzle(phase, goal, None)?),
         };
