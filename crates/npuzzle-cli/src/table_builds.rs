@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use npuzzle::heuristic::pdb::BuildProgress;
 use npuzzle::heuristic::{TableEvent, TableSource};
+use npuzzle::plan::TableSourceKind;
 use npuzzle::{Board, Plan, SolveError, TablePolicy, Tables};
 
 /// Where tables are cached unless `--pdb-dir` or `NPUZZLE_PDB_DIR` says otherwise.
@@ -99,6 +100,9 @@ pub fn prepare_within(
 ) -> Result<Prepared, SolveError> {
     let started = Instant::now();
     let bar = BuildBar::new();
+    if plan.builds_tables() {
+        bar.note(&plan_building_line(plan));
+    }
     let events = npuzzle::plan::prepare(plan, goal, tables, &mut |p| {
         let late = time.is_some_and(|t| started.elapsed() >= t);
         if late {
@@ -113,6 +117,35 @@ pub fn prepare_within(
         events,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// What a plan's builds will take, said before they start: the tables it builds, one at a
+/// time, and the process's peak memory by the core's estimate ([`Plan::table_bytes`]).
+fn plan_building_line(plan: &Plan) -> String {
+    let built = plan
+        .tables
+        .iter()
+        .filter(|t| t.source == TableSourceKind::Build);
+    let (count, bytes) = built.fold((0, 0), |(n, b), t| (n + 1, b + t.bytes));
+    // The tables already in memory are in the process's memory now.
+    let in_memory: u64 = plan
+        .tables
+        .iter()
+        .filter(|t| t.source == TableSourceKind::Memory)
+        .map(|t| t.bytes)
+        .sum();
+    let peak = current_rss().unwrap_or(0) + plan.table_bytes().saturating_sub(in_memory);
+    building_line(count, bytes, 1, peak)
+}
+
+/// `Building 2 tables (288.3 MB), 2 at a time: peak memory about 990.3 MB.`
+pub fn building_line(count: usize, bytes: u64, jobs: usize, peak: u64) -> String {
+    format!(
+        "Building {count} table{} ({}), {jobs} at a time: peak memory about {}.",
+        if count == 1 { "" } else { "s" },
+        megabytes(bytes),
+        megabytes(peak)
+    )
 }
 
 /// Warns about cached files that were not trusted and tables that could not be saved.
@@ -194,6 +227,14 @@ impl BuildBar {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
+        }
+    }
+
+    /// Prints a line on the terminal the bar is drawn on; nothing when there is none
+    /// (standard error is not a terminal).
+    pub fn note(&self, line: &str) {
+        if self.bar.is_some() {
+            eprintln!("{line}");
         }
     }
 

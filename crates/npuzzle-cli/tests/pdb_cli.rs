@@ -317,3 +317,48 @@ fn list_keeps_its_columns_for_long_file_names() {
         assert_eq!(&row[status_at..], "ok", "{text}");
     }
 }
+
+/// A solve that builds tables says first, on the terminal its bar is drawn on, what they
+/// take and the peak memory, in `pdb build`'s words (issue 22: peak memory stated before
+/// the build starts); piped, it says nothing. The terminal is `script`'s (util-linux).
+#[test]
+fn a_solve_that_builds_states_the_peak_memory_first() {
+    let dir = TempDir::new().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("npuzzle");
+    let board = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+    let command = format!(
+        "'{}' solve '{board}' -a idastar -H pdb:5-5-5",
+        bin.display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("NPUZZLE_PDB_DIR", dir.path())
+        .output()
+        .expect("script (util-linux) runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let said = text.find("Building 3 tables (0.8 MB), 1 at a time: peak memory about ");
+    let solved = text.find("Board (4x4):");
+    assert!(said.is_some() && said < solved, "{text}");
+    // Loaded from the cache: nothing to state.
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("NPUZZLE_PDB_DIR", dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("Building"), "{text}");
+    // Piped: the answer only.
+    let other = TempDir::new().unwrap();
+    let out = npuzzle(&other)
+        .args(["solve", board, "-a", "idastar", "-H", "pdb:5-5-5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Building"));
+}

@@ -11,7 +11,7 @@ use npuzzle::heuristic::{TableEvent, TableSource};
 use npuzzle::{GoalSpec, Puzzle, Shape, Tables};
 
 use crate::exit::Outcome;
-use crate::table_builds::{current_rss, megabytes, peak_rss, warn_about, BuildBar};
+use crate::table_builds::{building_line, current_rss, megabytes, peak_rss, warn_about, BuildBar};
 
 /// Build or list the cached pattern databases.
 #[derive(Args, Debug)]
@@ -170,13 +170,7 @@ fn fetch_all(
             .sum::<u64>()
             + current_rss().unwrap_or(0);
         let tables: u64 = to_build.iter().map(|&i| sizes[i].entries.div_ceil(2)).sum();
-        println!(
-            "Building {} table{} ({}), {jobs} at a time: peak memory about {}.",
-            to_build.len(),
-            if to_build.len() == 1 { "" } else { "s" },
-            megabytes(tables),
-            megabytes(peak)
-        );
+        println!("{}", building_line(to_build.len(), tables, jobs, peak));
     }
     let total: u64 = to_build.iter().map(|&i| sizes[i].work).sum();
     let bar = BuildBar::new();
