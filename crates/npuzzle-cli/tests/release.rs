@@ -376,42 +376,9 @@ fn a_memory_limit_counts_the_tables_a_search_builds() {
 /// rough count said 79 MB and let `--memory-limit 245` (MiB) start building them all.
 #[test]
 fn a_memory_limit_counts_what_building_a_table_takes() {
-    let dir = tempfile::tempdir().unwrap();
-    let cache = dir.path().join("pdb");
     let board = "1 2 3 4 5 6/7 8 9 10 11 12/13 14 15 16 17 18/19 20 21 22 23 24/25 26 27 28 29 30/31 32 33 34 0 35";
     for command in ["solve", "batch"] {
-        let started = std::time::Instant::now();
-        let mut args = vec![command];
-        args.extend(if command == "solve" {
-            vec![board, "--json"]
-        } else {
-            vec!["-", "--format", "json"]
-        });
-        args.extend([
-            "-a",
-            "idastar",
-            "-H",
-            "pdb:5-5-5-5-5-5-5",
-            "--memory-limit",
-            "245",
-            "--pdb-dir",
-            cache.to_str().unwrap(),
-        ]);
-        let out = common::npuzzle()
-            .args(&args)
-            .write_stdin(format!("{board}\n"))
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(3), "{command}: {stdout}");
-        let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
-        assert_eq!(report["stopped_by"], "memory", "{command}: {report}");
-        assert!(
-            files_in(&cache).is_empty(),
-            "{command}: {:?}",
-            files_in(&cache)
-        );
-        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        stops_for_memory(command, board, "pdb:5-5-5-5-5-5-5", "245");
     }
 }
 
@@ -419,32 +386,36 @@ fn a_memory_limit_counts_what_building_a_table_takes() {
 /// saved them) before the search said "memory"; `solve` counted them, `batch` did not.
 #[test]
 fn a_memory_limit_counts_the_tables_a_batch_builds() {
+    let board = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+    stops_for_memory("batch", board, "pdb:1-7-7", "50");
+}
+
+/// Runs `command` (`solve` or `batch`) on `board` with IDA*, `heuristic` and `--memory-limit
+/// mb`, and checks that it stopped at once, saying "memory", having built nothing.
+fn stops_for_memory(command: &str, board: &str, heuristic: &str, mb: &str) {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("pdb");
     let started = std::time::Instant::now();
+    let mut args = vec![command];
+    args.extend(if command == "solve" {
+        [board, "--json"]
+    } else {
+        ["-", "--format=json"]
+    });
+    let limits = ["-a", "idastar", "-H", heuristic, "--memory-limit", mb];
+    args.extend(limits);
+    args.extend(["--pdb-dir", cache.to_str().unwrap()]);
     let out = common::npuzzle()
-        .args([
-            "batch",
-            "-",
-            "--format",
-            "json",
-            "-a",
-            "idastar",
-            "-H",
-            "pdb:1-7-7",
-            "--memory-limit",
-            "50",
-            "--pdb-dir",
-            cache.to_str().unwrap(),
-        ])
-        .write_stdin("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15\n")
+        .args(&args)
+        .write_stdin(format!("{board}\n"))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert_eq!(out.status.code(), Some(3), "{command}: {stdout}");
     let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
-    assert_eq!(report["stopped_by"], "memory", "{report}");
-    assert!(files_in(&cache).is_empty(), "{:?}", files_in(&cache));
+    assert_eq!(report["stopped_by"], "memory", "{command}: {report}");
+    let files = files_in(&cache);
+    assert!(files.is_empty(), "{command}: {files:?}");
     assert!(started.elapsed() < std::time::Duration::from_secs(3));
 }
 
