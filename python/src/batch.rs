@@ -406,7 +406,7 @@ impl Goals {
                         limits: config.limits,
                         ..Control::default()
                     };
-                    npuzzle::plan(goal, &config.options, crate::tables())
+                    npuzzle::plan_within(goal, &config.options, crate::tables(), &config.limits)
                         .and_then(|p| Planned::with_plan(p, goal, crate::tables(), control))
                         .ok()
                 })

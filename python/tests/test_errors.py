@@ -427,6 +427,16 @@ def test_a_memory_limit_counts_the_tables_as_on_the_command_line(cli):
     mine.pop("seconds"), theirs.pop("seconds")
     assert mine == theirs
     assert cli.run(args).returncode == 3
+    # With no heuristic named, the plan takes tables that fit, down to linear conflict.
+    s = npuzzle.solve(board, memory_limit=1)
+    assert s.heuristic == "linear-conflict" and s.optimal and s.stopped_by is None
+    mine = s.to_dict()
+    theirs = cli.json(["solve", board, "--memory-limit", "1"])
+    for report in (mine, theirs):
+        report.pop("seconds")
+        for step in report["improvements"]:
+            step.pop("seconds")
+    assert mine == theirs
 
 
 def test_limit_is_the_command_lines(cli):

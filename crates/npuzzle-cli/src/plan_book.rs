@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use npuzzle::search::Control;
-use npuzzle::{check_solvable, plan, Board, Limits, Plan, Planned, Solution, SolveError};
+use npuzzle::{check_solvable, plan_within, Board, Limits, Plan, Planned, Solution, SolveError};
 use npuzzle::{SolveOptions, Tables};
 
 /// Plans made once per goal.
@@ -41,7 +41,7 @@ impl PlanBook {
             if by_goal.contains_key(&goal) {
                 continue;
             }
-            let ready = match plan(&goal, options, tables) {
+            let ready = match plan_within(&goal, options, tables, &limits) {
                 Err(e) => Err(e),
                 Ok(p) => {
                     // A plan over the memory limit builds nothing; every board stops at

@@ -7,7 +7,7 @@ use anyhow::Result;
 use npuzzle::heuristic::pdb::PdbError;
 use npuzzle::heuristic::HeuristicError;
 use npuzzle::search::{Control, Progress};
-use npuzzle::{check_solvable, execute, plan, Board, Solution, SolveError, Tables};
+use npuzzle::{check_solvable, execute, plan_within, Board, Solution, SolveError, Tables};
 
 use crate::options::SearchArgs;
 use crate::progress::{JsonProgress, SearchSpinner};
@@ -35,7 +35,7 @@ pub fn solve_one(
     if let Err(e) = check_solvable(start, goal) {
         return Ok(Err(e));
     }
-    let p = match plan(goal, &search.solve_options(), tables) {
+    let p = match plan_within(goal, &search.solve_options(), tables, &limits) {
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
     };

@@ -382,6 +382,40 @@ fn a_memory_limit_counts_what_building_a_table_takes() {
     }
 }
 
+/// With no heuristic named, the plan takes the strongest tables that fit the memory limit,
+/// down to linear conflict: plain `solve` on 5x5 with `--memory-limit 100` and `6-6-6-6`
+/// cached stopped with "memory" and no answer. `--explain` shows the plan `solve` runs.
+#[test]
+fn a_memory_limit_makes_auto_choose_tables_that_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    let board = "5 1 2 3/0 6 7 4/9 10 11 8/13 14 15 12";
+    let cache = cache.to_str().unwrap();
+    let mut lengths = Vec::new();
+    for (mb, heuristic) in [("1", "linear-conflict"), ("4096", "pdb:6-6-3")] {
+        let args = [
+            "solve",
+            board,
+            "--json",
+            "--memory-limit",
+            mb,
+            "--pdb-dir",
+            cache,
+        ];
+        let (code, stdout, stderr) = run(&args, None);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(report["heuristic"], heuristic, "{report}");
+        // Both proved optimal, so of one length.
+        assert_eq!(report["optimal"], true);
+        lengths.push(report["length"].as_u64().unwrap());
+        let (_, explained, _) = run(&[&args[..], &["--explain"]].concat(), None);
+        let plan: serde_json::Value = serde_json::from_str(&explained).unwrap();
+        assert_eq!(plan["phases"][0]["heuristic"], heuristic, "{plan}");
+    }
+    assert_eq!(lengths[0], lengths[1]);
+}
+
 /// E7 in `batch`: `--memory-limit 50` with `-H pdb:1-7-7` built both 58 MB tables (and
 /// saved them) before the search said "memory"; `solve` counted them, `batch` did not.
 #[test]

@@ -98,7 +98,8 @@ impl Job {
             return Err(AppError::Unsolvable(report.to_string()));
         }
         let tables = state.tables().clone();
-        let plan = npuzzle::plan(&instance.goal, &options, &tables).map_err(AppError::bad)?;
+        let plan = npuzzle::plan_within(&instance.goal, &options, &tables, &limits)
+            .map_err(AppError::bad)?;
         Ok(Job {
             instance,
             options,
@@ -195,7 +196,7 @@ impl Job {
         // stopped midway, and may take all of the attempt's time on a busy machine): with
         // them in memory now, the search itself gets an attempt of its own, rather than a
         // wait for a search slot behind long searches (2 s measured under attack).
-        match npuzzle::plan(&job.instance.goal, &job.options, &job.tables) {
+        match npuzzle::plan_within(&job.instance.goal, &job.options, &job.tables, &job.limits) {
             Ok(plan) if !plan.builds_tables() => {
                 job.plan = plan;
                 job.attempt(state).await

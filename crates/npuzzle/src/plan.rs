@@ -20,6 +20,9 @@
 //!   [`AUTO_BUDGET_SECONDS`] seconds of search;
 //! * larger boards: the constructive solver.
 //!
+//! [`plan_within`] makes the same choice within a memory limit: the strongest heuristic
+//! whose tables, and building them, fit it, down to linear conflict.
+//!
 //! A named heuristic or algorithm runs as asked and nothing else: `auto` with `-H X` is
 //! IDA* with `X`, stopped only by the user's limits. [`SolveOptions::optimal`] asks for a
 //! proof: IDA* with the strongest admissible tables for the shape, whatever they cost.
@@ -189,6 +192,43 @@ pub const AUTO_UNBUDGETED_CELLS: usize = 16;
 /// that does not fit), tables larger than `tables`' policy lets a plan build, or
 /// [`SolveOptions::optimal`] with a choice that cannot prove optimality.
 pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Plan, SolveError> {
+    plan_choosing(goal, options, tables, 0)
+}
+
+/// [`plan`] for searches held to `limits`: where the plan chooses the heuristic itself
+/// (none named, no proof asked for), it takes the strongest whose tables, and building
+/// them, fit the memory limit ([`Plan::fits`]), down to linear conflict, which needs no
+/// table. Otherwise the plan is [`plan`]'s, and one that does not fit stops before it
+/// builds anything, saying "memory".
+///
+/// # Errors
+/// As [`plan`].
+pub fn plan_within(
+    goal: &Board,
+    options: &SolveOptions,
+    tables: &Tables,
+    limits: &Limits,
+) -> Result<Plan, SolveError> {
+    let mut weaker = 0;
+    loop {
+        let p = plan_choosing(goal, options, tables, weaker)?;
+        // (At most three choices: the last, linear conflict, has no tables.)
+        let last = p.tables.is_empty() || weaker >= 2;
+        if last || p.fits(limits) || !heuristic::chooses_heuristic(options) {
+            return Ok(p);
+        }
+        weaker += 1;
+    }
+}
+
+/// [`plan`] with, where it chooses the heuristic, the `weaker`-th of its choices
+/// ([`heuristic::auto_choices`]; 0 is the strongest).
+fn plan_choosing(
+    goal: &Board,
+    options: &SolveOptions,
+    tables: &Tables,
+    weaker: usize,
+) -> Result<Plan, SolveError> {
     if !(options.weight.is_finite() && options.weight >= 1.0) {
         return Err(SolveError::InvalidWeight(options.weight));
     }
@@ -230,14 +270,16 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
     };
     let phases = match algorithm {
         Algorithm::Constructive if !options.optimal => vec![constructive()],
-        Algorithm::Auto => auto_phases(&puzzle, options, tables)?,
+        Algorithm::Auto => auto_phases(&puzzle, options, tables, weaker)?,
         algorithm => {
             let heuristic = match algorithm {
                 Algorithm::Bfs => None,
                 _ if options.optimal && options.heuristic.is_none() => {
                     Some(heuristic::strongest_admissible(&puzzle, tables))
                 }
-                _ => Some(heuristic::chosen_heuristic(&puzzle, options, tables)?),
+                _ => Some(heuristic::chosen_heuristic(
+                    &puzzle, options, tables, weaker,
+                )?),
             };
             let optimal = proves_optimal(algorithm, heuristic.as_ref(), options.weight);
             if options.optimal && !optimal {
@@ -456,9 +498,10 @@ fn auto_phases(
     puzzle: &Puzzle,
     options: &SolveOptions,
     tables: &Tables,
+    weaker: usize,
 ) -> Result<Vec<Phase>, SolveError> {
     let cells = puzzle.cells();
-    let heuristic = heuristic::chosen_heuristic(puzzle, options, tables)?;
+    let heuristic = heuristic::chosen_heuristic(puzzle, options, tables, weaker)?;
     let exact = cells <= MAX_PERFECT_CELLS && heuristic == HeuristicSpec::Perfect;
     // A time budget ends the search, rather than a proof.
     let budgeted = !exact && cells > AUTO_UNBUDGETED_CELLS;

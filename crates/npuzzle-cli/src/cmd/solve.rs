@@ -5,7 +5,7 @@ use std::io::Write as _;
 use anyhow::{Context, Result};
 use clap::Args;
 use npuzzle::expected_length::{judge, wrong_expected_of};
-use npuzzle::{plan, Board, LineStatus, Solution, SolveError, SolveOptions, Tables};
+use npuzzle::{plan_within, Board, LineStatus, Solution, SolveError, Tables};
 
 use crate::exit::Outcome;
 use crate::input::{self, Entry};
@@ -101,12 +101,7 @@ impl Run<'_> {
             }
         };
         if self.args.explain {
-            explain(
-                &goal,
-                &self.args.search.solve_options(),
-                self.tables,
-                self.args.json,
-            )?;
+            explain(&goal, &self.args.search, self.tables, self.args.json)?;
             return Ok(Outcome::Success);
         }
         let result = solve_one(
@@ -204,9 +199,10 @@ fn print_invalid(message: &str, json: bool) {
     }
 }
 
-/// Prints the plan for boards towards `goal` (`--explain`).
-fn explain(goal: &Board, options: &SolveOptions, tables: &Tables, json: bool) -> Result<()> {
-    let p = plan(goal, options, tables)?;
+/// Prints the plan for boards towards `goal` (`--explain`): the one `solve` runs with these
+/// options and limits.
+fn explain(goal: &Board, search: &SearchArgs, tables: &Tables, json: bool) -> Result<()> {
+    let p = plan_within(goal, &search.solve_options(), tables, &search.limits()?)?;
     if json {
         println!("{}", serde_json::to_string(&p)?);
     } else {

@@ -22,22 +22,57 @@ pub(super) const MIN_AUTO_PATTERN: usize = 4;
 /// The heuristic for `options` on this puzzle, `pdb` resolved to a partition and checked
 /// against the board.
 ///
-/// With none given: for `auto`, IDA* and A* (the optimal searches) the strongest that is
-/// cheap to have ([`strongest`]); for the others linear conflict.
+/// With none given: for `auto`, IDA* and A* (the optimal searches) the `weaker`-th of
+/// [`auto_choices`] (0: the strongest that is cheap to have, [`strongest`]; past the last,
+/// the last); for the others linear conflict.
 pub(super) fn chosen_heuristic(
     puzzle: &Puzzle,
     options: &SolveOptions,
     tables: &Tables,
+    weaker: usize,
 ) -> Result<HeuristicSpec, SolveError> {
     let spec = match &options.heuristic {
         Some(h) => resolve(h, puzzle, tables),
         None => match options.algorithm {
-            Algorithm::Auto | Algorithm::IdaStar | Algorithm::AStar => strongest(puzzle, tables),
+            Algorithm::Auto | Algorithm::IdaStar | Algorithm::AStar => {
+                let mut choices = auto_choices(puzzle, tables);
+                choices.truncate(weaker + 1);
+                choices.pop().expect("linear conflict at least")
+            }
             _ => HeuristicSpec::LinearConflict,
         },
     };
     check_fits(&spec, puzzle)?;
     Ok(spec)
+}
+
+/// Whether the plan chooses the heuristic itself: none named and no proof asked for, with
+/// `auto`, IDA* or A*. Only then may a memory limit make it choose a weaker one.
+pub(super) fn chooses_heuristic(options: &SolveOptions) -> bool {
+    options.heuristic.is_none()
+        && !options.optimal
+        && matches!(
+            options.algorithm,
+            Algorithm::Auto | Algorithm::IdaStar | Algorithm::AStar
+        )
+}
+
+/// What the plan may choose on this puzzle, strongest first: [`strongest`], then the
+/// shape's default partition (tables that build in about a second) and linear conflict,
+/// for a memory limit that the stronger ones' tables do not fit.
+pub(super) fn auto_choices(puzzle: &Puzzle, tables: &Tables) -> Vec<HeuristicSpec> {
+    let mut choices = vec![strongest(puzzle, tables)];
+    let budget = AUTO_BUILD_ENTRIES.min(tables.policy().max_build_entries);
+    let built = (puzzle.cells() <= pdb::MAX_PDB_CELLS)
+        .then(|| default_partition(puzzle, budget))
+        .flatten()
+        .map(|sizes| HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes)));
+    for weaker in built.into_iter().chain([HeuristicSpec::LinearConflict]) {
+        if !choices.contains(&weaker) {
+            choices.push(weaker);
+        }
+    }
+    choices
 }
 
 /// The strongest admissible heuristic that is cheap to have for this goal: the exact table

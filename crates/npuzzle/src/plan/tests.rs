@@ -326,3 +326,52 @@ fn a_6x6_plan_corrects_its_ranking_by_a_network_fitted_with_its_tables() {
     );
     assert_eq!(ranking(&goal("5x5"), "5-5-5-5-4"), BeamRanking::WithTables);
 }
+
+/// Where the plan chooses the heuristic, a memory limit its tables do not fit makes it
+/// choose a weaker one, down to linear conflict, rather than stop: plain `solve` on a 5x5
+/// board with `--memory-limit 100` and `6-6-6-6` cached said "memory" and answered nothing.
+/// A heuristic the user named, or a proof, keeps its tables and stops instead.
+#[test]
+fn a_memory_limit_makes_the_plan_choose_tables_that_fit() {
+    let tables = Tables::default();
+    let g = goal("4x4");
+    let mb = |n: u64| Limits {
+        memory_bytes: Some(n << 20),
+        ..Limits::default()
+    };
+    let roomy = plan_within(&g, &SolveOptions::default(), &tables, &mb(4096)).unwrap();
+    assert_eq!(roomy, plan(&g, &SolveOptions::default(), &tables).unwrap());
+    let Some(HeuristicSpec::Pdb(_)) = roomy.heuristic() else {
+        panic!("{roomy}")
+    };
+    assert!(roomy.table_bytes() > 1 << 20);
+    for options in [
+        SolveOptions::default(),
+        SolveOptions {
+            algorithm: Algorithm::AStar,
+            ..SolveOptions::default()
+        },
+    ] {
+        let tight = plan_within(&g, &options, &tables, &mb(1)).unwrap();
+        assert_eq!(tight.heuristic(), Some(&HeuristicSpec::LinearConflict));
+        assert!(tight.tables.is_empty() && tight.fits(&mb(1)));
+    }
+    // Between the two: the strongest that fits.
+    let limit = roomy.table_bytes().div_ceil(1 << 20);
+    let just = plan_within(&g, &SolveOptions::default(), &tables, &mb(limit)).unwrap();
+    assert_eq!(just.heuristic(), roomy.heuristic());
+    for asked in [
+        SolveOptions {
+            heuristic: Some("pdb:6-6-3".parse().unwrap()),
+            ..SolveOptions::default()
+        },
+        SolveOptions {
+            optimal: true,
+            ..SolveOptions::default()
+        },
+    ] {
+        let kept = plan_within(&g, &asked, &tables, &mb(1)).unwrap();
+        assert_eq!(kept, plan(&g, &asked, &tables).unwrap());
+        assert!(!kept.fits(&mb(1)));
+    }
+}

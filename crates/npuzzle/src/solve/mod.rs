@@ -108,7 +108,7 @@ pub fn solve(
     control: Control<'_>,
 ) -> Result<Solution, SolveError> {
     let verdict = check_solvable(start, goal)?;
-    let plan = plan::plan(goal, options, tables)?;
+    let plan = plan::plan_within(goal, options, tables, &control.limits)?;
     run_plan(&plan, start, goal, verdict, Source::Tables(tables), control)
 }
 
