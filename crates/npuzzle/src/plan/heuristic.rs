@@ -33,14 +33,14 @@ pub(super) fn chosen_heuristic(
 ) -> Result<HeuristicSpec, SolveError> {
     let spec = match &options.heuristic {
         Some(h) => resolve(h, puzzle, tables),
-        None => match options.algorithm {
-            Algorithm::Auto | Algorithm::IdaStar | Algorithm::AStar => {
-                let mut choices = auto_choices(puzzle, tables);
-                choices.truncate(weaker + 1);
-                choices.pop().expect("linear conflict at least")
-            }
-            _ => HeuristicSpec::LinearConflict,
-        },
+        // (A proof, the other case `chooses_heuristic` leaves out, takes the strongest
+        // admissible tables before asking here.)
+        None if chooses_heuristic(options) => {
+            let mut choices = auto_choices(puzzle, tables);
+            choices.truncate(weaker + 1);
+            choices.pop().expect("linear conflict at least")
+        }
+        None => HeuristicSpec::LinearConflict,
     };
     check_fits(&spec, puzzle)?;
     Ok(spec)
