@@ -170,7 +170,8 @@ fn bench_checks_lengths_and_reports() {
 
 /// On a 5x5 board `solve`'s `auto` is the anytime engine, which answers with its best path
 /// when its 10 s budget ends, but `bench` checks optimal lengths, so it asks the core for a
-/// proof (`--optimal`: IDA* with 6-6-6-6, built here in the test's own cache) and runs it to
+/// proof (`--optimal`: IDA* with 6-6-6-6 keeping the blank's region, built here in the
+/// test's own cache) and runs it to
 /// the end.
 #[test]
 fn bench_proves_optimality_where_auto_would_stop_at_its_budget() {
@@ -198,7 +199,7 @@ fn bench_proves_optimality_where_auto_would_stop_at_its_budget() {
     assert_eq!(first["length"], 56);
     assert_eq!(first["optimal"], true);
     assert_eq!(first["algorithm"], "idastar");
-    assert_eq!(first["heuristic"], "pdb:6-6-6-6");
+    assert_eq!(first["heuristic"], "pdb:6-6-6-6:regions");
 }
 
 #[test]
@@ -260,6 +261,51 @@ fn build_optimal_makes_what_solve_optimal_uses() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
+}
+
+/// Tables that keep the blank's region are asked for by name, built and cached under
+/// names of their own, loaded by the solve that names them, and give the same optimal
+/// length with fewer nodes than Korf & Felner's kind.
+#[test]
+fn region_tables_are_built_cached_and_used_by_name() {
+    let dir = TempDir::new().unwrap();
+    npuzzle(&dir)
+        .args(["pdb", "build", "--size", "3x4", "-p", "4-4-3:regions"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pdb:4-4-3:regions"));
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdb.bin"))
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert!(names.iter().all(|n| n.ends_with("-r.pdb.bin")), "{names:?}");
+    let board = "9 0 1 11/7 6 4 2/3 5 10 8";
+    let explain = npuzzle(&dir)
+        .args(["solve", board, "-H", "pdb:4-4-3:regions", "--explain"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(explain.stdout).unwrap();
+    assert!(text.contains("load from the cache"), "{text}");
+    assert!(!text.contains(": build,"), "{text}");
+    let solve = |h: &str| {
+        let out = npuzzle(&dir)
+            .args(["solve", board, "-H", h, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            v["length"].as_u64().unwrap(),
+            v["generated"].as_u64().unwrap(),
+            v["optimal"].as_bool(),
+        )
+    };
+    let (regions, classic) = (solve("pdb:4-4-3:regions"), solve("pdb:4-4-3"));
+    assert_eq!(regions.0, classic.0);
+    assert_eq!((regions.2, classic.2), (Some(true), Some(true)));
+    assert!(regions.1 < classic.1, "{regions:?} {classic:?}");
 }
 
 #[test]

@@ -42,6 +42,7 @@ fn builds(c: &mut Criterion) {
             shape,
             cells,
             blank: 0,
+            regions: false,
         };
         g.bench_function(name, |b| {
             b.iter(|| build(&key, &mut npuzzle::heuristic::pdb::keep_going).unwrap())

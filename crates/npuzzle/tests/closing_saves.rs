@@ -24,6 +24,7 @@ fn after_closing_no_save_starts_and_no_temporary_file_is_left() {
         shape: "3x3".parse().unwrap(),
         cells: vec![1, 2, 3],
         blank: 0,
+        regions: false,
     };
     let table = build(&key, &mut keep_going).unwrap();
     let digest = DigestKey::from_bytes([5; 32]);

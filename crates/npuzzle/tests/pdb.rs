@@ -307,6 +307,7 @@ fn cache_round_trips_and_rejects_bad_files() {
         shape: "4x4".parse().unwrap(),
         cells: vec![1, 2, 3, 5, 6],
         blank: 0,
+        regions: false,
     };
     let (built, e) = fetch_saved(&dir, &key);
     let path = match e.source {
@@ -385,6 +386,7 @@ fn cache_round_trips_and_rejects_bad_files() {
     // A sound file for another table under this name is stale, not trusted.
     let other = TableKey {
         blank: 15,
+        regions: false,
         cells: vec![1, 2, 3, 5, 6],
         ..key.clone()
     };

@@ -25,6 +25,7 @@ fn key(spec: &str) -> TableKey {
         shape: shape.parse().unwrap(),
         cells: cells.split(',').map(|c| c.parse().unwrap()).collect(),
         blank: 0,
+        regions: false,
     }
 }
 

@@ -73,15 +73,18 @@ pub fn run(args: PdbArgs, tables: &Tables) -> Result<Outcome> {
 fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
     let goal = args.goal.board(args.size)?;
     let puzzle = Puzzle::new(&goal).context("board too large for pattern databases")?;
-    let sizes = match &args.partition {
-        Some(PartitionSpec::Sizes(s)) => s.clone(),
-        _ if args.optimal => optimal_sizes(&puzzle)?,
-        Some(PartitionSpec::Best) | None => pdb::candidates(args.size)
-            .into_iter()
-            .next()
-            .expect("a candidate"),
+    let spec = match &args.partition {
+        Some(spec) if spec.sizes().is_some() => spec.clone(),
+        _ if args.optimal => optimal_partition(&puzzle)?,
+        // A bare `pdb`, or nothing: the strongest for the shape.
+        _ => PartitionSpec::Sizes(
+            pdb::candidates(args.size)
+                .into_iter()
+                .next()
+                .expect("a candidate"),
+        ),
     };
-    let partition = Partition::new(args.size, usize::from(puzzle.goal_cell[0]), &sizes)?;
+    let partition = spec.partition(&puzzle)?;
     let dir = tables.cache_dir();
     println!(
         "Pattern database pdb:{} for {} (goal {}): {} tables{}.",
@@ -128,10 +131,10 @@ fn build(args: BuildArgs, tables: &Tables) -> Result<Outcome> {
 
 /// The partition `solve --optimal` uses on this puzzle's shape and goal (whatever its
 /// tables cost to build: `pdb build` is where they are paid for).
-fn optimal_sizes(puzzle: &Puzzle) -> Result<Vec<usize>> {
+fn optimal_partition(puzzle: &Puzzle) -> Result<PartitionSpec> {
     let unlimited = Tables::new(None, npuzzle::TablePolicy::default());
     match npuzzle::plan::strongest_admissible(puzzle, &unlimited) {
-        npuzzle::HeuristicSpec::Pdb(PartitionSpec::Sizes(sizes)) => Ok(sizes),
+        npuzzle::HeuristicSpec::Pdb(spec) if spec.sizes().is_some() => Ok(spec),
         other => bail!(
             "solve --optimal uses {other} on {}, which has no tables to build here",
             puzzle.shape

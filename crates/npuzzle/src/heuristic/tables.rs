@@ -492,6 +492,7 @@ mod tests {
             shape: "4x4".parse().unwrap(),
             cells: vec![0, 1, 2, 3, 4],
             blank: 15,
+            regions: false,
         };
         let (built, event) = new()
             .pattern(&key, &mut crate::heuristic::pdb::keep_going)

@@ -107,7 +107,7 @@ fn optimal_asks_for_the_strongest_admissible_tables_and_refuses_what_cannot_prov
     let tables = Tables::default();
     for (shape, h) in [
         ("4x4", "pdb:7-8"),
-        ("5x5", "pdb:6-6-6-6"),
+        ("5x5", "pdb:6-6-6-6:regions"),
         ("3x3", "perfect"),
     ] {
         let p = plan(&goal(shape), &prove, &tables).unwrap();

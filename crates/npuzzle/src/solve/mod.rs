@@ -678,7 +678,7 @@ fn pdb_for_search<'a, 's>(
         Source::Ready(Planned {
             heuristic: Some(Made::Pdb(db)),
             ..
-        }) => return Ok(Ok((Have::Lent(db), control))),
+        }) => return Ok(Ok((Have::Lent(db.as_ref()), control))),
         Source::Ready(ready) => &ready.tables,
         Source::Tables(tables) => tables,
     };

@@ -23,6 +23,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::index::{self, Combinations, Permutations, MAX_PATTERN_TILES};
 use super::memory::{TableMemory, WordMemory};
+use super::pockets::POCKET_CELLS;
 use super::table::{PatternTable, TableKey};
 use crate::moves::Move;
 use crate::shape::Shape;
@@ -88,6 +89,9 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     let goal_slot = regions.slot_start[o] as usize
         + usize::from(regions.region_of[o * n + usize::from(key.blank)]);
     let (steps, step_start) = moves_out(n, &masks, &combos, &regions, &neighbours);
+    // Where each slot's distances go in the table: the rows of a table that keeps the
+    // blank's region (see `pockets.rs`), or for one that does not, its set's row.
+    let rows = key.regions.then(|| slot_rows(key, &regions));
     // Only the slots' sets are needed from here on; the regions' cells go before the
     // search's memory is allocated (`build_size` does not count them).
     let Regions {
@@ -116,7 +120,12 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     }
 
     let words = fact.div_ceil(32);
-    let entries = sets * fact;
+    // Distances are kept per slot when the table keeps the region, else per placement.
+    let distances = if key.regions {
+        slots * fact
+    } else {
+        sets * fact
+    };
     // Per occupied set, the Manhattan distance of pattern tile q on its j-th cell.
     let mut md_rows = vec![0u8; sets * k * MAX_PATTERN_TILES];
     for o in 0..sets {
@@ -131,7 +140,8 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
         fact,
         words,
         states: WordMemory::zeroed(slots * words),
-        distance: TableMemory::zeroed(entries),
+        distance: TableMemory::zeroed(distances),
+        per_slot: key.regions,
         slot_set,
         perms,
     };
@@ -142,6 +152,7 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     b.distance.fill(u8::MAX);
     b.states.words()[goal_slot * words] |= current;
     let states = (slots * fact) as u64;
+    let entries = if key.regions { 2 * sets } else { sets } * fact;
     let total = work(states, entries as u64, k);
     let mut expanded = 0u64;
     let mut depth = 0u32;
@@ -193,10 +204,29 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
         loading: false,
     };
     b.states = WordMemory::zeroed(0);
-    let (data, capped) = pack(b.distance, k, perms, &md_rows, &mut |packed| {
-        progress(&packing(packed)).is_continue()
-    })
+    let mut out = TableMemory::zeroed(entries.div_ceil(2));
+    let mut go_on = |packed: usize| progress(&packing(packed)).is_continue();
+    let capped = match &rows {
+        None => {
+            let distance = |o: usize, pi: usize| b.distance[o * fact + pi];
+            let main = Rows::new(sets, 0, &|o| o, &distance);
+            pack(&mut out, &main, k, perms, &md_rows, &mut go_on)
+        }
+        Some(r) => {
+            let main_distance = |o: usize, pi: usize| r.distance(&b.distance, fact, o, pi);
+            let main = Rows::new(sets, 0, &|o| o, &main_distance);
+            let pocket_distance = |o: usize, pi: usize| r.distance(&b.distance, fact, sets + o, pi);
+            let pockets = Rows::new(sets, sets * fact, &|o| o, &pocket_distance);
+            pack(&mut out, &main, k, perms, &md_rows, &mut go_on).and_then(|c| {
+                pack(&mut out, &pockets, k, perms, &md_rows, &mut go_on).map(|d| c + d)
+            })
+        }
+    }
     .ok_or(BuildStopped)?;
+    if entries % 2 == 1 {
+        out[entries / 2] |= 0xF0;
+    }
+    let data = out;
     Ok(PatternTable {
         key: key.clone(),
         entries: entries as u64,
@@ -264,7 +294,7 @@ fn each_step(
 }
 
 /// The cells next to each cell.
-fn cell_neighbours(shape: Shape) -> Vec<Vec<usize>> {
+pub(super) fn cell_neighbours(shape: Shape) -> Vec<Vec<usize>> {
     (0..shape.cells())
         .map(|c| {
             Move::ALL
@@ -278,13 +308,13 @@ fn cell_neighbours(shape: Shape) -> Vec<Vec<usize>> {
 /// Regions of empty cells for every occupied set: `region_of[o * n + c]` numbers the region
 /// of free cell `c` in set `o`; the slots of set `o` (one per region) are
 /// `slot_start[o]..slot_start[o + 1]`, and `slot_set` maps a slot back to its set.
-struct Regions {
+pub(super) struct Regions {
     region_of: Vec<u8>,
     slot_start: Vec<u32>,
     slot_set: Vec<u32>,
 }
 
-fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
+pub(super) fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
     let sets = masks.len();
     let mut region_of = vec![u8::MAX; sets * n];
     let mut slot_start = Vec::with_capacity(sets + 1);
@@ -322,6 +352,15 @@ fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
     }
 }
 
+impl Regions {
+    /// Whether region `r` (numbered within set `o`, on a board of `n` cells) is a pocket:
+    /// at most [`POCKET_CELLS`] cells.
+    fn is_pocket(&self, o: usize, r: usize, n: usize) -> bool {
+        let region_of = &self.region_of[o * n..(o + 1) * n];
+        region_of.iter().filter(|&&x| usize::from(x) == r).count() <= POCKET_CELLS as usize
+    }
+}
+
 /// The work of a build of `k` tiles that expands `states` abstract states and packs
 /// `entries` entries, in states: packing an entry costs about a twentieth of a state per
 /// tile (measured: 0.07 to 0.22 of a state for 5 tiles, 0.30 for 6, 0.39 for 7, 0.43 for
@@ -340,8 +379,9 @@ pub struct BuildSize {
     pub work: u64,
     /// Entries of the table.
     pub entries: u64,
-    /// Peak bytes while building: a byte per entry throughout, beside either 2 bits per
-    /// state (the search) or the packed table (4 bits an entry, at the end), plus the moves
+    /// Peak bytes while building: a byte per placement throughout (per slot for a table
+    /// that keeps the blank's region), beside either 2 bits per state (the search) or the
+    /// packed table (4 bits an entry, at the end), plus the moves
     /// out of every slot and the per-set lists (`tests/pdb_peak.rs` measures it).
     pub peak_bytes: u64,
 }
@@ -351,14 +391,16 @@ pub struct BuildSize {
 /// blank's regions and the moves out of them takes 0.06 s for 6 tiles on 5×5, 0.17 s for 5
 /// tiles on 6×6 and 5 s for 5 tiles on 8×8 (whose build takes minutes).
 pub fn build_size(key: &TableKey) -> BuildSize {
-    static KNOWN: Mutex<Vec<((Shape, usize), BuildSize)>> = Mutex::new(Vec::new());
-    let of = (key.shape, key.cells.len());
+    /// A build's shape, tiles and whether it keeps the blank's region.
+    type Of = (Shape, usize, bool);
+    static KNOWN: Mutex<Vec<(Of, BuildSize)>> = Mutex::new(Vec::new());
+    let of = (key.shape, key.cells.len(), key.regions);
     let known = |list: &Vec<_>| list.iter().find(|(k, _)| *k == of).map(|&(_, s)| s);
     if let Some(size) = known(&KNOWN.lock().unwrap_or_else(PoisonError::into_inner)) {
         return size;
     }
     // Counted without the lock: two threads asking at once both count, and agree.
-    let size = count_build_size(of.0, of.1);
+    let size = count_build_size(of.0, of.1, of.2);
     let mut list = KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
     if known(&list).is_none() {
         list.push((of, size));
@@ -367,7 +409,7 @@ pub fn build_size(key: &TableKey) -> BuildSize {
 }
 
 /// [`build_size`], counted.
-fn count_build_size(shape: Shape, k: usize) -> BuildSize {
+fn count_build_size(shape: Shape, k: usize, keep_regions: bool) -> BuildSize {
     let n = shape.cells();
     let neighbours = cell_neighbours(shape);
     let masks = Combinations::new(n, k).masks();
@@ -376,7 +418,14 @@ fn count_build_size(shape: Shape, k: usize) -> BuildSize {
     each_step(n, &masks, &regions, &neighbours, |_, _, _| steps += 1);
     let (sets, slots) = (masks.len() as u64, regions.slot_set.len() as u64);
     let fact = Permutations::get(k).count() as u64;
-    let entries = sets * fact;
+    // A table that keeps the blank's region has rows for its pockets too, and the search
+    // keeps a distance per slot rather than per placement.
+    let (rows, distances) = if keep_regions {
+        (2 * sets, slots * fact)
+    } else {
+        (sets, sets * fact)
+    };
+    let entries = rows * fact;
     let words = fact.div_ceil(32);
     // What stays allocated from the search to the end: the moves out, two words a slot
     // (where its moves start, its occupied set), and per occupied set its mask, its cells
@@ -388,7 +437,7 @@ fn count_build_size(shape: Shape, k: usize) -> BuildSize {
         states: slots * fact,
         work: work(slots * fact, entries, k),
         entries,
-        peak_bytes: entries + (slots * words * 8).max(entries.div_ceil(2)) + lists,
+        peak_bytes: distances + (slots * words * 8).max(entries.div_ceil(2)) + lists,
     }
 }
 
@@ -397,43 +446,68 @@ fn count_build_size(shape: Shape, k: usize) -> BuildSize {
 /// arrangement by arrangement.
 const SET_BLOCK: usize = 64;
 
-/// Turns distances (a byte each, occupied set first, as the search fills them) into 4-bit
-/// entries `(d − md) / 2` where [`index::entry_index`] puts them, arrangement first. Returns
-/// the entries and how many hit the cap of 15 (or were never reached, which no solvable
-/// board can meet); `None` when `go_on` (asked every [`PACK_CHUNK`] entries or so, with the
-/// entries packed so far) says to stop.
+/// Rows of distances to pack: `count` rows of `k!` arrangements each, written from entry
+/// `offset` of the table, arrangement first (`offset + pi × count + row`).
+struct Rows<'a> {
+    count: usize,
+    offset: usize,
+    /// The occupied set of a row (for its Manhattan distances).
+    set: &'a dyn Fn(usize) -> usize,
+    /// The distance of arrangement `pi` in a row, 255 where never reached.
+    distance: &'a dyn Fn(usize, usize) -> u8,
+}
+
+impl<'a> Rows<'a> {
+    fn new(
+        count: usize,
+        offset: usize,
+        set: &'a dyn Fn(usize) -> usize,
+        distance: &'a dyn Fn(usize, usize) -> u8,
+    ) -> Rows<'a> {
+        Rows {
+            count,
+            offset,
+            set,
+            distance,
+        }
+    }
+}
+
+/// Turns the distances of `rows` into 4-bit entries `(d − md) / 2` in `out`, where
+/// [`index::entry_index`] puts them, arrangement first. Returns how many hit the cap of 15
+/// (or were never reached, which no solvable board can meet); `None` when `go_on` (asked
+/// every [`PACK_CHUNK`] entries or so, with the entries packed so far) says to stop.
 ///
 /// Computing Manhattan distances here, in one pass, is cheaper than during the search,
 /// where placements arrive in random order.
 fn pack(
-    bytes: TableMemory,
+    out: &mut TableMemory,
+    rows: &Rows<'_>,
     k: usize,
     perms: &Permutations,
     md_rows: &[u8],
     go_on: &mut dyn FnMut(usize) -> bool,
-) -> Option<(TableMemory, u64)> {
+) -> Option<u64> {
     let fact = perms.count();
-    let entries = bytes.len();
-    let sets = entries / fact;
-    let mut out = TableMemory::zeroed(entries.div_ceil(2));
     let mut capped = 0u64;
     let mut unreported = 0usize;
-    for first in (0..sets).step_by(SET_BLOCK) {
-        let block = first..(first + SET_BLOCK).min(sets);
+    for first in (0..rows.count).step_by(SET_BLOCK) {
+        let block = first..(first + SET_BLOCK).min(rows.count);
         unreported += block.len() * fact;
         if unreported >= PACK_CHUNK {
-            if !go_on(first * fact) {
+            if !go_on(rows.offset + first * fact) {
                 return None;
             }
             unreported = 0;
         }
         for pi in 0..fact {
             let arr = perms.arrangement(pi);
-            for o in block.clone() {
-                let d = u32::from(bytes[o * fact + pi]);
-                let row = &md_rows[o * k * MAX_PATTERN_TILES..(o + 1) * k * MAX_PATTERN_TILES];
+            for row in block.clone() {
+                let d = u32::from((rows.distance)(row, pi));
+                let o = (rows.set)(row);
+                let md_row = &md_rows[o * k * MAX_PATTERN_TILES..(o + 1) * k * MAX_PATTERN_TILES];
                 let md: u32 = (0..k)
-                    .map(|j| u32::from(row[j * MAX_PATTERN_TILES + usize::from(arr[j])]))
+                    .map(|j| u32::from(md_row[j * MAX_PATTERN_TILES + usize::from(arr[j])]))
                     .sum();
                 let half = if d == u32::from(u8::MAX) {
                     15
@@ -442,15 +516,54 @@ fn pack(
                     ((d - md) / 2).min(15) as u8
                 };
                 capped += u64::from(half == 15);
-                let i = index::entry_index(o as u32, pi as u32, sets);
+                let i = rows.offset + index::entry_index(row as u32, pi as u32, rows.count);
                 out[i / 2] |= half << ((i % 2) * 4);
             }
         }
     }
-    if entries % 2 == 1 {
-        out[entries / 2] |= 0xF0;
+    Some(capped)
+}
+
+/// Where a table that keeps the blank's region puts each slot's distances: every set has
+/// two rows, the least over its larger regions' slots and the least over its pockets'
+/// (see `pockets.rs`); a row with no slot is never read.
+struct SlotRows {
+    /// Row `r`'s slots are `slots[start[r]..start[r + 1]]`: the larger regions' row of set
+    /// `o` is row `o`, its pockets' row `sets + o`.
+    start: Vec<u32>,
+    slots: Vec<u32>,
+}
+
+impl SlotRows {
+    /// The least distance of arrangement `pi` over row `row`'s slots, 255 if none.
+    fn distance(&self, distance: &TableMemory, fact: usize, row: usize, pi: usize) -> u8 {
+        let (s0, s1) = (self.start[row] as usize, self.start[row + 1] as usize);
+        self.slots[s0..s1]
+            .iter()
+            .map(|&s| distance[s as usize * fact + pi])
+            .min()
+            .unwrap_or(u8::MAX)
     }
-    Some((out, capped))
+}
+
+fn slot_rows(key: &TableKey, regions: &Regions) -> SlotRows {
+    let n = key.shape.cells();
+    let sets = regions.slot_start.len() - 1;
+    let mut rows: Vec<Vec<u32>> = vec![Vec::new(); 2 * sets];
+    for o in 0..sets {
+        let first = regions.slot_start[o];
+        for s in first..regions.slot_start[o + 1] {
+            let pocket = regions.is_pocket(o, (s - first) as usize, n);
+            rows[if pocket { sets + o } else { o }].push(s);
+        }
+    }
+    let mut start = vec![0u32];
+    let mut slots = Vec::new();
+    for r in rows {
+        slots.extend(r);
+        start.push(slots.len() as u32);
+    }
+    SlotRows { start, slots }
 }
 
 /// The frontier arrangements of one slot, as a list and as bit masks per state word (the
@@ -475,8 +588,10 @@ struct Builder {
     words: usize,
     /// 2 bits per (slot, arrangement): 0 new, 1 or 2 this or the next layer, 3 done.
     states: WordMemory,
-    /// Distance of every placement: the first (so smallest) one found, 255 until then.
+    /// Distance of every placement (the first, so smallest, one found), or with
+    /// `per_slot` of every slot's arrangement; 255 until found.
     distance: TableMemory,
+    per_slot: bool,
     slot_set: Vec<u32>,
     perms: &'static Permutations,
 }
@@ -488,9 +603,13 @@ impl Builder {
     /// minimum over where the blank may be. (Recording here rather than when a state is
     /// first reached walks the distance table in order instead of at random.)
     fn take_frontier(&mut self, slot: usize, current: u64, depth: u32, f: &mut Frontier) {
-        let o = self.slot_set[slot] as usize;
+        let row = if self.per_slot {
+            slot
+        } else {
+            self.slot_set[slot] as usize
+        };
         let depth = depth.min(254) as u8;
-        let distance = &mut self.distance[o * self.fact..(o + 1) * self.fact];
+        let distance = &mut self.distance[row * self.fact..(row + 1) * self.fact];
         f.list.clear();
         for &w in &f.nonzero {
             f.sel[w as usize] = 0;

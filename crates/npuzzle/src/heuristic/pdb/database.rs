@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::build::Progress;
 use super::index::{Combinations, Permutations, MAX_PATTERN_TILES, MAX_PDB_CELLS};
 use super::partition::Partition;
+use super::pockets::Cells;
 use super::table::PatternTable;
 use super::PdbError;
 use crate::heuristic::tables::{TableEvent, Tables};
@@ -172,6 +173,8 @@ impl PatternDatabase {
                     data: t.data(),
                     perms: idx.perms,
                     sets: idx.combos.count(),
+                    cells: t.key().regions.then(|| Cells::new(t.key().shape)),
+                    placements: idx.combos.count() * idx.perms.count(),
                 })
                 .collect(),
             md: 0,
@@ -322,20 +325,32 @@ struct Lookup<'a> {
     perms: &'static Permutations,
     /// Occupied sets of the pattern, `C(n, k)`.
     sets: usize,
+    /// For a table that keeps the blank's region, the board's cells.
+    cells: Option<Cells>,
+    /// Placements, `C(n, k) × k!`: with the blank's region kept, the pockets' entries
+    /// follow the others.
+    placements: usize,
 }
 
 impl Lookup<'_> {
-    /// The table index of the placement with occupied-set rank `set` and arrangement rank
-    /// `pi`.
-    #[inline]
-    fn index(&self, set: u32, pi: u32) -> usize {
-        super::index::entry_index(set, pi, self.sets)
+    /// The table index of the placement `state` (its entry aside), the blank on (view)
+    /// cell `blank`.
+    #[inline(always)]
+    fn index(&self, state: &PatternState, blank: usize) -> usize {
+        let index = super::index::entry_index(state.set, state.pi, self.sets);
+        match self.cells {
+            None => index,
+            // Without a branch (see `pockets.rs`): the pockets' entries follow the others.
+            Some(cells) => {
+                index + usize::from(cells.in_pocket(state.mask, blank)) * self.placements
+            }
+        }
     }
 
-    /// The entry of the placement with occupied-set rank `set` and arrangement rank `pi`.
-    #[inline]
-    fn entry(&self, set: u32, pi: u32) -> u32 {
-        let index = self.index(set, pi);
+    /// The entry of the placement `state`, the blank on (view) cell `blank`.
+    #[inline(always)]
+    fn entry(&self, state: &PatternState, blank: usize) -> u32 {
+        let index = self.index(state, blank);
         u32::from(self.data[index >> 1] >> ((index & 1) * 4)) & 0xF
     }
 }
@@ -352,7 +367,8 @@ impl PdbSearch<'_> {
     }
 
     /// In view `v`, when tile `t` moves from cell `from` to cell `to`: its pattern, that
-    /// pattern's state before the move, and its state after (without the entry).
+    /// pattern's state before the move, its state after (without the entry), and the
+    /// blank's view cell after (`from`'s).
     #[inline(always)]
     fn moved(
         &self,
@@ -360,7 +376,7 @@ impl PdbSearch<'_> {
         t: usize,
         from: usize,
         to: usize,
-    ) -> (usize, PatternState, PatternState) {
+    ) -> (usize, PatternState, PatternState, usize) {
         let p = usize::from(self.tile_pattern[v][t % MAX_PDB_CELLS]);
         let a = usize::from(self.view_cell[v][from % MAX_PDB_CELLS]);
         let b = usize::from(self.view_cell[v][to % MAX_PDB_CELLS]);
@@ -387,7 +403,7 @@ impl PdbSearch<'_> {
             pi,
             entry: 0,
         };
-        (p, old, new)
+        (p, old, new, a)
     }
 
     /// [`moved`](Self::moved) with the new state's entry read from the table, and view
@@ -400,8 +416,8 @@ impl PdbSearch<'_> {
         from: usize,
         to: usize,
     ) -> (usize, PatternState, PatternState, u32) {
-        let (p, old, mut new) = self.moved(v, t, from, to);
-        new.entry = self.lookups[p].entry(new.set, new.pi);
+        let (p, old, mut new, blank) = self.moved(v, t, from, to);
+        new.entry = self.lookups[p].entry(&new, blank);
         (p, old, new, self.sums[v] + new.entry - old.entry)
     }
 }
@@ -416,7 +432,9 @@ impl IncrementalHeuristic for PdbSearch<'_> {
         self.saved.clear();
         self.md = db.manhattan.total(tiles);
         self.sums = [0; 2];
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
         for (v, view) in db.views.iter().enumerate() {
+            let view_blank = usize::from(view.cell[blank]);
             // Arrangement of each pattern in view-cell order.
             let mut by_cell: Vec<(u8, u8, u8)> = tiles
                 .iter()
@@ -440,14 +458,15 @@ impl IncrementalHeuristic for PdbSearch<'_> {
                     .fold(0u64, |m, e| m | 1 << e.0);
                 let pi = super::index::rank(&arr);
                 let set = db.patterns[p].combos.rank(mask);
-                let entry = self.lookups[p].entry(set, pi);
-                self.states[v][p] = PatternState {
+                let mut state = PatternState {
                     mask,
                     set,
                     pi,
-                    entry,
+                    entry: 0,
                 };
-                self.sums[v] += entry;
+                state.entry = self.lookups[p].entry(&state, view_blank);
+                self.states[v][p] = state;
+                self.sums[v] += state.entry;
             }
         }
         self.value()
@@ -523,9 +542,9 @@ impl IncrementalHeuristic for PdbSearch<'_> {
     fn prefetch(&self, tile: u8, from: usize, to: usize) {
         let t = usize::from(tile);
         for v in 0..self.db.views.len() {
-            let (p, _, new) = self.moved(v, t, from, to);
+            let (p, _, new, blank) = self.moved(v, t, from, to);
             let lookup = &self.lookups[p];
-            super::prefetch::prefetch(lookup.data, lookup.index(new.set, new.pi) >> 1);
+            super::prefetch::prefetch(lookup.data, lookup.index(&new, blank) >> 1);
             // If this child is expanded, its own children read this row (when they lift a
             // tile of the pattern). Both of its cache lines.
             super::prefetch::prefetch_row(lookup.perms.row(new.pi));

@@ -33,6 +33,7 @@ mod database;
 pub mod index;
 mod memory;
 mod partition;
+pub(crate) mod pockets;
 pub(crate) mod prefetch;
 pub mod store;
 pub(crate) mod table;
@@ -93,6 +94,14 @@ pub enum PdbError {
         entries: u64,
         /// The most allowed.
         max: u64,
+    },
+    /// Tables that keep the blank's region, asked for on a board too large for them.
+    #[error("tables that keep the blank's region support boards of at most {max} cells, this one has {cells}")]
+    RegionsTooManyCells {
+        /// Cells of the board.
+        cells: usize,
+        /// The most supported.
+        max: usize,
     },
     /// A malformed `pdb:` name.
     #[error("invalid pattern database `{0}`: expected pdb or pdb: with pattern sizes such as pdb:7-8 or pdb:6-6-3")]

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::index::{table_entries, MAX_PATTERN_TILES, MAX_PDB_CELLS};
+use super::pockets::MAX_REGION_CELLS;
 use super::table::TableKey;
 use super::PdbError;
 use crate::puzzle::Puzzle;
@@ -26,13 +27,22 @@ pub enum PartitionSpec {
     Best,
     /// `pdb:7-8`: patterns of these sizes, in this order.
     Sizes(Vec<usize>),
+    /// `pdb:6-6-6-6:regions`: patterns of these sizes, their tables keeping the blank's
+    /// region (see `pockets.rs`): stronger, and a third larger.
+    Regions(Vec<usize>),
 }
+
+/// What follows the sizes of a partition whose tables keep the blank's region.
+const REGIONS_SUFFIX: &str = ":regions";
 
 impl fmt::Display for PartitionSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PartitionSpec::Best => f.write_str("pdb"),
             PartitionSpec::Sizes(sizes) => write!(f, "pdb:{}", sizes_name(sizes)),
+            PartitionSpec::Regions(sizes) => {
+                write!(f, "pdb:{}{REGIONS_SUFFIX}", sizes_name(sizes))
+            }
         }
     }
 }
@@ -47,32 +57,48 @@ impl PartitionSpec {
     pub fn partition(&self, puzzle: &Puzzle) -> Result<Partition, PdbError> {
         let blank = usize::from(puzzle.goal_cell[0]);
         let sizes = match self {
-            PartitionSpec::Sizes(sizes) => sizes.clone(),
+            PartitionSpec::Sizes(sizes) | PartitionSpec::Regions(sizes) => sizes.clone(),
             PartitionSpec::Best => candidates(puzzle.shape).pop().unwrap_or_default(),
         };
-        Partition::new(puzzle.shape, blank, &sizes)
+        Partition::new(puzzle.shape, blank, &sizes)?
+            .with_regions(matches!(self, PartitionSpec::Regions(_)))
+    }
+
+    /// The pattern sizes named, if any (`None` for a bare `pdb`).
+    pub fn sizes(&self) -> Option<&[usize]> {
+        match self {
+            PartitionSpec::Sizes(sizes) | PartitionSpec::Regions(sizes) => Some(sizes),
+            PartitionSpec::Best => None,
+        }
     }
 }
 
 impl FromStr for PartitionSpec {
     type Err = PdbError;
 
-    /// `pdb`, or `pdb:` followed by pattern sizes separated by `-` (`pdb:6-6-3`). A bare list
-    /// of sizes (`7-8`) is accepted too.
+    /// `pdb`, or `pdb:` followed by pattern sizes separated by `-` (`pdb:6-6-3`), and
+    /// `:regions` for tables that keep the blank's region (`pdb:6-6-6-6:regions`). A bare
+    /// list of sizes (`7-8`) is accepted too.
     fn from_str(s: &str) -> Result<PartitionSpec, PdbError> {
         let t = s.trim().to_ascii_lowercase();
         if t == "pdb" {
             return Ok(PartitionSpec::Best);
         }
         let list = t.strip_prefix("pdb:").unwrap_or(&t);
+        let (list, regions) = match list.strip_suffix(REGIONS_SUFFIX) {
+            Some(list) => (list, true),
+            None => (list, false),
+        };
         let sizes: Option<Vec<usize>> = list
             .split('-')
             .map(|p| p.parse::<usize>().ok().filter(|&k| k > 0))
             .collect();
         match sizes {
-            Some(sizes) if !sizes.is_empty() && sizes.len() <= MAX_PDB_CELLS => {
-                Ok(PartitionSpec::Sizes(sizes))
-            }
+            Some(sizes) if !sizes.is_empty() && sizes.len() <= MAX_PDB_CELLS => Ok(if regions {
+                PartitionSpec::Regions(sizes)
+            } else {
+                PartitionSpec::Sizes(sizes)
+            }),
             _ => Err(PdbError::Syntax(crate::text::clip(s.trim()))),
         }
     }
@@ -135,6 +161,7 @@ pub struct Partition {
     blank: usize,
     sizes: Vec<usize>,
     patterns: Vec<Vec<u8>>,
+    regions: bool,
 }
 
 impl Partition {
@@ -250,7 +277,31 @@ impl Partition {
             blank,
             sizes: sizes.to_vec(),
             patterns,
+            regions: false,
         }
+    }
+
+    /// The same partition with tables that keep the blank's region (`regions`), or the
+    /// least over the regions as Korf & Felner's do (see `pockets.rs`).
+    ///
+    /// # Errors
+    /// [`PdbError::RegionsTooManyCells`] for regions on a board of over
+    /// [`MAX_REGION_CELLS`] cells.
+    pub fn with_regions(mut self, regions: bool) -> Result<Partition, PdbError> {
+        let cells = self.shape.cells();
+        if regions && cells > MAX_REGION_CELLS {
+            return Err(PdbError::RegionsTooManyCells {
+                cells,
+                max: MAX_REGION_CELLS,
+            });
+        }
+        self.regions = regions;
+        Ok(self)
+    }
+
+    /// Whether the tables keep the blank's region.
+    pub fn regions(&self) -> bool {
+        self.regions
     }
 
     /// The board shape.
@@ -281,6 +332,7 @@ impl Partition {
                 shape: self.shape,
                 cells: cells.clone(),
                 blank: self.blank as u8,
+                regions: self.regions,
             })
             .collect()
     }
@@ -293,9 +345,10 @@ impl Partition {
         self.shape.rows() == self.shape.cols() && r == c
     }
 
-    /// `7-8`.
+    /// `7-8`, or `6-6-6-6:regions` for tables that keep the blank's region.
     pub fn name(&self) -> String {
-        sizes_name(&self.sizes)
+        let suffix = if self.regions { REGIONS_SUFFIX } else { "" };
+        format!("{}{suffix}", sizes_name(&self.sizes))
     }
 }
 
@@ -592,6 +645,37 @@ mod tests {
         assert!("pdb:7-x".parse::<PartitionSpec>().is_err());
         assert!("pdb:".parse::<PartitionSpec>().is_err());
         assert!("pdb:0-15".parse::<PartitionSpec>().is_err());
+        let r: PartitionSpec = "pdb:6-6-6-6:Regions".parse().unwrap();
+        assert_eq!(r, PartitionSpec::Regions(vec![6, 6, 6, 6]));
+        assert_eq!(r.to_string(), "pdb:6-6-6-6:regions");
+        assert!("pdb:regions".parse::<PartitionSpec>().is_err());
+        assert!("pdb:6-6-6-6:region".parse::<PartitionSpec>().is_err());
+    }
+
+    /// Tables that keep the blank's region carry it in their keys and names, and are
+    /// refused past the cells a pocket test can shift.
+    #[test]
+    fn region_partitions_name_their_tables() {
+        let goal = |s: &str| {
+            let shape: Shape = s.parse().unwrap();
+            Puzzle::new(&crate::GoalSpec::BlankFirst.board(shape).unwrap()).unwrap()
+        };
+        let spec: PartitionSpec = "pdb:6-6-6-6:regions".parse().unwrap();
+        let p = spec.partition(&goal("5x5")).unwrap();
+        assert!(p.regions() && p.keys().iter().all(|k| k.regions));
+        assert_eq!(p.name(), "6-6-6-6:regions");
+        let classic = PartitionSpec::Sizes(vec![6, 6, 6, 6])
+            .partition(&goal("5x5"))
+            .unwrap();
+        assert!(!classic.regions() && classic.keys().iter().all(|k| !k.regions));
+        assert_eq!(p.keys()[0].entries(), 2 * classic.keys()[0].entries());
+        let big: PartitionSpec = format!("pdb:{}:regions", ["4"; 15].join("-") + "-3")
+            .parse()
+            .unwrap();
+        assert_eq!(
+            big.partition(&goal("8x8")).unwrap_err(),
+            PdbError::RegionsTooManyCells { cells: 64, max: 63 }
+        );
     }
 
     #[test]

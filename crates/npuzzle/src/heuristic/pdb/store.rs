@@ -63,11 +63,16 @@ const HEADER_CRC_COVERS: usize = 80;
 const DIGEST_AT: usize = 84;
 
 /// The file name of a pattern's table: shape, the bit mask of its goal cells and the
-/// blank's goal cell, e.g. `4x4-00fe-b0.pdb.bin`.
+/// blank's goal cell, e.g. `4x4-00fe-b0.pdb.bin`, and `-r` after the blank's cell for a
+/// table that keeps the blank's region.
 pub fn file_name(key: &TableKey) -> String {
     let mask: u64 = key.cells.iter().fold(0, |m, &c| m | 1 << c);
     let digits = key.shape.cells().div_ceil(4);
-    format!("{}-{mask:0digits$x}-b{}.pdb.bin", key.shape, key.blank)
+    let regions = if key.regions { "-r" } else { "" };
+    format!(
+        "{}-{mask:0digits$x}-b{}{regions}.pdb.bin",
+        key.shape, key.blank
+    )
 }
 
 /// What a table file's header says.
@@ -104,6 +109,7 @@ fn header_bytes(table: &PatternTable, data_crc: u32, digest_key: &DigestKey) -> 
     h[64..72].copy_from_slice(&table.capped.to_le_bytes());
     h[72] = table.max_distance;
     h[73] = key.blank;
+    h[74] = u8::from(key.regions);
     h[76..80].copy_from_slice(&data_crc.to_le_bytes());
     let crc = crc32fast::hash(&h[..HEADER_CRC_COVERS]);
     h[80..84].copy_from_slice(&crc.to_le_bytes());
@@ -314,6 +320,11 @@ fn parse_header(h: &[u8; HEADER]) -> Result<FileHeader, String> {
             shape,
             cells: h[16..16 + k].to_vec(),
             blank: h[73],
+            regions: match h[74] {
+                0 => false,
+                1 => true,
+                other => return Err(format!("bad region flag {other} in header")),
+            },
         },
         entries: u64_at(48),
         data_bytes: u64_at(56),
@@ -414,9 +425,23 @@ fn read_checked(
         .map_err(|_| "file is too short to be a pattern database".to_string())?;
     let header = parse_header(&h)?;
     if header.key != *key {
+        let regions = |k: &TableKey| {
+            if k.regions {
+                ", by the blank's region"
+            } else {
+                ""
+            }
+        };
         return Err(format!(
-            "holds the pattern {:?} (blank on {}) of a {} board, not {:?} (blank on {}) of a {}",
-            header.key.cells, header.key.blank, header.key.shape, key.cells, key.blank, key.shape
+            "holds the pattern {:?} (blank on {}{}) of a {} board, not {:?} (blank on {}{}) of a {}",
+            header.key.cells,
+            header.key.blank,
+            regions(&header.key),
+            header.key.shape,
+            key.cells,
+            key.blank,
+            regions(key),
+            key.shape
         )
         .into());
     }
@@ -714,11 +739,38 @@ mod tests {
 
     /// A load reports the bytes it has read and stops when told, leaving the file sound.
     #[test]
+    fn a_region_table_is_saved_under_its_own_name_and_read_back() {
+        let classic = TableKey {
+            shape: "4x4".parse().unwrap(),
+            cells: vec![0, 1, 4, 5],
+            blank: 15,
+            regions: false,
+        };
+        let key = TableKey {
+            regions: true,
+            ..classic.clone()
+        };
+        assert_eq!(file_name(&key), "4x4-0033-b15-r.pdb.bin");
+        assert_eq!(file_name(&classic), "4x4-0033-b15.pdb.bin");
+        let table = super::super::build::build(&key, &mut keep_going).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let digest_key = DigestKey::generate();
+        let path = save(&table, dir.path(), &digest_key).unwrap();
+        assert_eq!(read_header(&path).unwrap().key, key);
+        let loaded = load(&path, &key, &digest_key).unwrap();
+        assert_eq!(loaded, table);
+        // The same pattern's table without regions is another table.
+        let e = load(&path, &classic, &digest_key).unwrap_err();
+        assert!(e.contains("holds the pattern"), "{e}");
+    }
+
+    #[test]
     fn a_load_reports_its_bytes_and_stops_when_told() {
         let key = TableKey {
             shape: "4x4".parse().unwrap(),
             cells: vec![0, 1, 2, 3, 4],
             blank: 15,
+            regions: false,
         };
         let table = super::super::build::build(&key, &mut keep_going).unwrap();
         let dir = tempfile::tempdir().unwrap();

@@ -20,12 +20,23 @@ pub struct TableKey {
     pub cells: Vec<u8>,
     /// The blank's goal cell (not one of `cells`).
     pub blank: u8,
+    /// Whether the table keeps the blank's region: two entries for every placement, with
+    /// the blank in a pocket and elsewhere (see `pockets.rs`), rather than the least over
+    /// the regions.
+    pub regions: bool,
 }
 
 impl TableKey {
-    /// Number of placements of the pattern's tiles, `C(n, k) × k!`.
+    /// Number of entries: the placements of the pattern's tiles, `C(n, k) × k!`, twice for a
+    /// table that keeps the blank's region (see `pockets.rs`).
     pub fn entries(&self) -> u64 {
-        super::index::table_entries(self.shape.cells(), self.cells.len())
+        let (n, k) = (self.shape.cells(), self.cells.len());
+        let placements = super::index::table_entries(n, k);
+        if self.regions {
+            2 * placements
+        } else {
+            placements
+        }
     }
 }
 

@@ -25,28 +25,52 @@
 //! then keep true values around the goal and raise only further out, where the sample
 //! looks; the keyed digest written at build (see `store.rs`) is what catches it there.
 //!
+//! A table that keeps the blank's region (`pockets.rs`) has an entry for every placement
+//! and region of the blank, and its states are one move apart when a pattern tile next to
+//! the blank's region steps into it: "no cliff" then holds between every two such states,
+//! whatever the regions (but into an entry that holds the least over several regions,
+//! which may be lower), and "a way down" looks among the moves out of every region the
+//! entry holds.
+//!
 //! [`ENCODING_HALF_EXCESS_OVER_MANHATTAN`]: super::table::ENCODING_HALF_EXCESS_OVER_MANHATTAN
+
+use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 
 use super::index::{self, Combinations, Permutations, MAX_PATTERN_TILES, MAX_PDB_CELLS};
+use super::pockets::Cells;
 use super::table::PatternTable;
 use crate::moves::Move;
 
-/// The placement a sample looks at: the cell of each pattern tile.
+/// The placement a sample looks at: the cell of each pattern tile, and for a table that
+/// keeps the blank's region, the blank's cell.
 struct Placements<'a> {
     table: &'a PatternTable,
     n: usize,
     k: usize,
-    combos: std::sync::Arc<Combinations>,
+    combos: Arc<Combinations>,
     masks: Vec<u64>,
     perms: &'static Permutations,
+    /// For a table that keeps the blank's region, the board's cells.
+    cells: Option<Cells>,
 }
 
+/// A state of a pattern's subproblem: its tiles' cells (by tile), and the blank's cell
+/// (any free cell of its region; unused by a table that keeps the least over regions).
+type State = ([u8; MAX_PATTERN_TILES], usize);
+
 impl Placements<'_> {
-    /// Cells of the pattern's tiles (by tile) for entry `i`.
-    fn cells_of(&self, i: usize) -> [u8; MAX_PATTERN_TILES] {
-        let (o, pi) = index::entry_ranks(i, self.masks.len());
+    /// Entries of the main regions (all entries, for a table that keeps no regions).
+    fn placements(&self) -> usize {
+        self.masks.len() * self.perms.count()
+    }
+
+    /// The state of entry `i`, if any state reads it (with the blank's region kept, a
+    /// placement has no pocket, or no free cell outside its pockets, now and then).
+    fn state_of(&self, i: usize) -> Option<State> {
+        let in_pocket = i >= self.placements();
+        let (o, pi) = index::entry_ranks(i % self.placements(), self.masks.len());
         let arr = self.perms.arrangement(pi);
         let mut mask = self.masks[o];
         let mut cell_of = [0u8; MAX_PATTERN_TILES];
@@ -54,11 +78,18 @@ impl Placements<'_> {
             cell_of[usize::from(tile)] = mask.trailing_zeros() as u8;
             mask &= mask - 1;
         }
-        cell_of
+        let occupied = self.masks[o];
+        let blank = (0..self.n).find(|&c| {
+            occupied >> c & 1 == 0
+                && self
+                    .cells
+                    .is_none_or(|cells| cells.in_pocket(occupied, c) == in_pocket)
+        })?;
+        Some((cell_of, blank))
     }
 
-    /// The entry index of a placement.
-    fn index(&self, cell_of: &[u8]) -> usize {
+    /// The entry index of a state.
+    fn index(&self, cell_of: &[u8], blank: usize) -> usize {
         let mask = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
         let mut arr = [0u8; MAX_PATTERN_TILES];
         let mut rest = mask;
@@ -67,15 +98,34 @@ impl Placements<'_> {
             rest &= rest - 1;
             *slot = cell_of.iter().position(|&c| c == cell).expect("occupied") as u8;
         }
-        index::entry_index(
-            self.combos.rank(mask),
-            index::rank(&arr[..self.k]),
-            self.masks.len(),
-        )
+        let (set, pi) = (self.combos.rank(mask), index::rank(&arr[..self.k]));
+        let pocket = self.cells.is_some_and(|cells| cells.in_pocket(mask, blank));
+        index::entry_index(set, pi, self.masks.len()) + usize::from(pocket) * self.placements()
     }
 
-    /// The value of a placement and whether its entry is capped.
-    fn value(&self, cell_of: &[u8]) -> (u32, bool) {
+    /// The free cells whose entries are in the same row as the blank's: with the blank's
+    /// region kept, the pockets or the larger regions (all free cells otherwise).
+    fn row_cells(&self, occupied: u64, blank: usize) -> u64 {
+        let free = (0..self.n).filter(|&c| occupied >> c & 1 == 0);
+        match self.cells {
+            None => free.fold(0, |m, c| m | 1 << c),
+            Some(cells) => {
+                let pocket = cells.in_pocket(occupied, blank);
+                free.filter(|&c| cells.in_pocket(occupied, c) == pocket)
+                    .fold(0, |m, c| m | 1 << c)
+            }
+        }
+    }
+
+    /// Whether a state's entry holds the least over several regions (with the blank's
+    /// region kept): then it may be below the state's own distance, as a capped entry is.
+    fn shared(&self, cell_of: &[u8], blank: usize) -> bool {
+        let occupied = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
+        self.cells.is_some() && self.reach(occupied, blank) != self.row_cells(occupied, blank)
+    }
+
+    /// The value of a state and whether its entry is capped.
+    fn value(&self, cell_of: &[u8], blank: usize) -> (u32, bool) {
         let shape = self.table.key.shape;
         let md: u32 = cell_of
             .iter()
@@ -86,30 +136,66 @@ impl Placements<'_> {
                 (r.abs_diff(gr) + col.abs_diff(gc)) as u32
             })
             .sum();
-        let e = self.table.entry(self.index(cell_of));
+        let e = self.table.entry(self.index(cell_of, blank));
         (md + 2 * e, e == 15)
     }
 
     /// Whether the cells free of pattern tiles form one connected region.
     fn one_region(&self, cell_of: &[u8]) -> bool {
-        let shape = self.table.key.shape;
         let occupied = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
         let Some(first) = (0..self.n).find(|&c| occupied >> c & 1 == 0) else {
             return true;
         };
-        let mut seen = occupied | 1 << first;
-        let mut stack = vec![first];
+        self.reach(occupied, first).count_ones() as usize + cell_of.len() == self.n
+    }
+
+    /// The free cells reached from free cell `from` with `occupied` taken.
+    fn reach(&self, occupied: u64, from: usize) -> u64 {
+        let shape = self.table.key.shape;
+        let mut seen = 1u64 << from;
+        let mut stack = vec![from];
         while let Some(c) = stack.pop() {
             for m in Move::ALL {
                 if let Some(d) = crate::board::neighbour(shape, c, m) {
-                    if seen >> d & 1 == 0 {
+                    if (seen | occupied) >> d & 1 == 0 {
                         seen |= 1 << d;
                         stack.push(d);
                     }
                 }
             }
         }
-        seen.count_ones() as usize == self.n
+        seen
+    }
+
+    /// The states one move of a pattern tile away: for a table that keeps the blank's
+    /// region, a tile next to the blank's region (with `whole_slot`, next to any region of
+    /// the blank's pocket slot) steps into it and leaves the blank on its cell; otherwise a
+    /// tile steps into any free cell next to it.
+    fn moves(&self, cell_of: &[u8], blank: usize, whole_slot: bool) -> Vec<State> {
+        let shape = self.table.key.shape;
+        let occupied = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
+        let open = match self.cells {
+            None => !occupied,
+            Some(_) if !whole_slot => self.reach(occupied, blank),
+            Some(_) => self.row_cells(occupied, blank),
+        };
+        let mut out = Vec::new();
+        for q in 0..self.k {
+            for m in Move::ALL {
+                let a = usize::from(cell_of[q]);
+                let Some(to) = crate::board::neighbour(shape, a, m) else {
+                    continue;
+                };
+                if open >> to & 1 == 0 {
+                    continue;
+                }
+                let mut moved = [0u8; MAX_PATTERN_TILES];
+                moved[..self.k].copy_from_slice(cell_of);
+                moved[q] = to as u8;
+                out.push((moved, a));
+            }
+        }
+        out
     }
 }
 
@@ -129,6 +215,7 @@ impl<'t> Placements<'t> {
             masks: combos.masks(),
             combos,
             perms: Permutations::get(k),
+            cells: table.key.regions.then(|| Cells::new(table.key.shape)),
         })
     }
 }
@@ -166,8 +253,9 @@ pub fn sample(table: &PatternTable, samples: usize, seed: u64) -> Result<(), Str
 pub const NEAR_GOAL: usize = 4096;
 
 /// Checks the placements nearest the goal, breadth-first through single-region
-/// placements, up to `limit` of them: the goal's value must be 0 and one `d` such moves
-/// away at most `d` (see the module docs).
+/// placements (through every state, for a table that keeps the blank's region), up to
+/// `limit` of them: the goal's value must be 0 and one `d` such moves away at most `d`
+/// (see the module docs).
 ///
 /// # Errors
 /// The first placement whose value is too high.
@@ -182,82 +270,80 @@ pub fn near_goal(table: &PatternTable, limit: usize) -> Result<(), String> {
 
 fn near_goal_unworded(table: &PatternTable, limit: usize) -> Result<(), String> {
     let p = Placements::of(table)?;
-    let (shape, k) = (table.key.shape, p.k);
-    let goal = table.key.cells.clone();
-    let (value, _) = p.value(&goal);
+    let k = p.k;
+    let regions = p.cells.is_some();
+    let mut goal = [0u8; MAX_PATTERN_TILES];
+    goal[..k].copy_from_slice(&table.key.cells);
+    let blank = usize::from(table.key.blank);
+    let (value, _) = p.value(&goal[..k], blank);
     if value != 0 {
         return Err(format!("the goal placement has value {value}, not 0"));
     }
-    if !p.one_region(&goal) {
+    if !regions && !p.one_region(&goal[..k]) {
         return Ok(());
     }
-    let mut seen = std::collections::HashSet::from([p.index(&goal)]);
-    let mut queue = std::collections::VecDeque::from([(goal, 0u32)]);
-    while let Some((cells, depth)) = queue.pop_front() {
-        let occupied = cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        for q in 0..k {
-            for m in Move::ALL {
-                if seen.len() >= limit {
-                    return Ok(());
-                }
-                let Some(to) = crate::board::neighbour(shape, usize::from(cells[q]), m) else {
-                    continue;
-                };
-                if occupied >> to & 1 == 1 {
-                    continue;
-                }
-                let mut next = cells.clone();
-                next[q] = to as u8;
-                if !p.one_region(&next) || !seen.insert(p.index(&next)) {
-                    continue;
-                }
-                let (value, _) = p.value(&next);
-                if value > depth + 1 {
-                    return Err(format!(
-                        "a placement {} moves from the goal has value {value}",
-                        depth + 1
-                    ));
-                }
-                queue.push_back((next, depth + 1));
+    let mut seen = std::collections::HashSet::from([p.index(&goal[..k], blank)]);
+    let mut queue = std::collections::VecDeque::from([((goal, blank), 0u32)]);
+    while let Some(((cells, blank), depth)) = queue.pop_front() {
+        for (next, next_blank) in p.moves(&cells[..k], blank, false) {
+            if seen.len() >= limit {
+                return Ok(());
             }
+            if !regions && !p.one_region(&next[..k]) {
+                continue;
+            }
+            if !seen.insert(p.index(&next[..k], next_blank)) {
+                continue;
+            }
+            let (value, _) = p.value(&next[..k], next_blank);
+            if value > depth + 1 {
+                return Err(format!(
+                    "a placement {} moves from the goal has value {value}",
+                    depth + 1
+                ));
+            }
+            queue.push_back(((next, next_blank), depth + 1));
         }
     }
     Ok(())
 }
 
 fn check_entry(p: &Placements<'_>, i: usize) -> Result<(), String> {
-    let shape = p.table.key.shape;
-    let cells = p.cells_of(i);
+    // An entry no state reads is not checked: it changes no search.
+    let Some((cells, blank)) = p.state_of(i) else {
+        return Ok(());
+    };
     let cell_of = &cells[..p.k];
-    let (value, capped) = p.value(cell_of);
-    if cell_of == &p.table.key.cells[..] {
+    let (value, capped) = p.value(cell_of, blank);
+    let regions = p.cells.is_some();
+    let home = cell_of == &p.table.key.cells[..];
+    // The goal: tiles home, with the blank in its goal cell's region.
+    let goal_region = !regions || {
+        let occupied = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
+        p.row_cells(occupied, blank) >> p.table.key.blank & 1 == 1
+    };
+    if home && goal_region {
         return if value == 0 {
             Ok(())
         } else {
             Err(format!("entry {i}: the goal placement has value {value}"))
         };
     }
-    let single = p.one_region(cell_of);
-    let occupied = cell_of.iter().fold(0u64, |m, &c| m | 1 << c);
+    // Without regions, one move apart means both placements are single regions.
+    let single = regions || p.one_region(cell_of);
     let mut lowest = u32::MAX;
-    let mut moved = [0u8; MAX_PATTERN_TILES];
-    for q in 0..p.k {
-        for m in Move::ALL {
-            let Some(to) = crate::board::neighbour(shape, usize::from(cell_of[q]), m) else {
-                continue;
-            };
-            if occupied >> to & 1 == 1 {
-                continue;
-            }
-            moved[..p.k].copy_from_slice(cell_of);
-            moved[q] = to as u8;
-            let (v, v_capped) = p.value(&moved[..p.k]);
-            lowest = lowest.min(v);
-            if single && !v_capped && value > v + 1 && p.one_region(&moved[..p.k]) {
-                return Err(format!(
-                    "entry {i} has value {value}, a neighbour {v}: one move apart"
-                ));
-            }
+    for (moved, moved_blank) in p.moves(cell_of, blank, true) {
+        let (v, v_capped) = p.value(&moved[..p.k], moved_blank);
+        lowest = lowest.min(v);
+        if single
+            && !v_capped
+            && !p.shared(&moved[..p.k], moved_blank)
+            && value > v + 1
+            && (regions || p.one_region(&moved[..p.k]))
+        {
+            return Err(format!(
+                "entry {i} has value {value}, a neighbour {v}: one move apart"
+            ));
         }
     }
     if !capped && lowest >= value {
@@ -275,12 +361,42 @@ mod tests {
     use crate::shape::Shape;
 
     fn table(rows: usize, cols: usize, cells: &[u8], blank: u8) -> PatternTable {
+        built(rows, cols, cells, blank, false)
+    }
+
+    fn built(rows: usize, cols: usize, cells: &[u8], blank: u8, regions: bool) -> PatternTable {
         let key = TableKey {
             shape: Shape::new(rows, cols).unwrap(),
             cells: cells.to_vec(),
             blank,
+            regions,
         };
         super::super::build::build(&key, &mut super::super::build::keep_going).unwrap()
+    }
+
+    /// Tables that keep the blank's region pass every entry and the goal's neighbourhood,
+    /// and raised entries are caught in them too.
+    #[test]
+    fn region_tables_pass_and_raised_entries_are_caught() {
+        for t in [
+            built(3, 3, &[1, 3, 5, 7], 0, true),
+            built(3, 3, &[0, 1, 2, 3], 8, true),
+            built(2, 4, &[1, 2, 5, 6], 0, true),
+            built(4, 4, &[0, 1, 4, 5, 8], 15, true),
+        ] {
+            sample(&t, usize::MAX, 0).unwrap();
+            near_goal(&t, usize::MAX).unwrap();
+        }
+        let mut t = built(4, 4, &[0, 1, 4, 5, 8], 15, true);
+        for i in (0..t.entries as usize).step_by(101) {
+            let e = t.entry(i);
+            if e < 14 {
+                let shift = (i & 1) * 4;
+                t.data[i >> 1] = (t.data[i >> 1] & !(0xF << shift)) | ((e as u8 + 1) << shift);
+            }
+        }
+        let e = sample(&t, 1 << 13, 7).unwrap_err();
+        assert!(e.contains("inconsistent"), "{e}");
     }
 
     #[test]
@@ -334,8 +450,9 @@ mod tests {
                 masks: combos.masks(),
                 combos,
                 perms: Permutations::get(5),
+                cells: None,
             };
-            p.index(&goal)
+            p.index(&goal, 15)
         };
         for i in 0..t.entries as usize {
             if i != keep {
