@@ -294,7 +294,7 @@ fn each_step(
 }
 
 /// The cells next to each cell.
-pub(super) fn cell_neighbours(shape: Shape) -> Vec<Vec<usize>> {
+fn cell_neighbours(shape: Shape) -> Vec<Vec<usize>> {
     (0..shape.cells())
         .map(|c| {
             Move::ALL
@@ -308,13 +308,13 @@ pub(super) fn cell_neighbours(shape: Shape) -> Vec<Vec<usize>> {
 /// Regions of empty cells for every occupied set: `region_of[o * n + c]` numbers the region
 /// of free cell `c` in set `o`; the slots of set `o` (one per region) are
 /// `slot_start[o]..slot_start[o + 1]`, and `slot_set` maps a slot back to its set.
-pub(super) struct Regions {
+struct Regions {
     region_of: Vec<u8>,
     slot_start: Vec<u32>,
     slot_set: Vec<u32>,
 }
 
-pub(super) fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
+fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
     let sets = masks.len();
     let mut region_of = vec![u8::MAX; sets * n];
     let mut slot_start = Vec::with_capacity(sets + 1);
