@@ -177,6 +177,28 @@ fn goal_state_is_zero() {
     }
 }
 
+/// The Manhattan distance of pattern tiles on cells `pos` from their goal cells `cells`.
+fn manhattan(shape: crate::shape::Shape, pos: &[u8], cells: &[u8]) -> u32 {
+    pos.iter()
+        .zip(cells)
+        .map(|(&c, &g)| {
+            let (r, col) = shape.coords(usize::from(c));
+            let (gr, gc) = shape.coords(usize::from(g));
+            (r.abs_diff(gr) + col.abs_diff(gc)) as u32
+        })
+        .sum()
+}
+
+/// The table index of the placement with pattern tile `q` on cell `pos[q]` (the first
+/// half of a table that keeps the blank's region).
+fn placement_index(combos: &index::Combinations, pos: &[u8]) -> usize {
+    let mask = pos.iter().fold(0u64, |m, &c| m | 1 << c);
+    let mut by_cell: Vec<(u8, u8)> = pos.iter().enumerate().map(|(q, &c)| (c, q as u8)).collect();
+    by_cell.sort_unstable();
+    let arr: Vec<u8> = by_cell.iter().map(|e| e.1).collect();
+    index::entry_index(combos.rank(mask), index::rank(&arr), combos.count())
+}
+
 /// Pattern distances by a plain 0-1 breadth-first search over (tile cells, blank cell),
 /// sharing nothing with the builder: blank moves into empty cells cost 0, moves of a
 /// pattern tile cost 1. Returns the minimum over blank cells for each placement.
@@ -286,12 +308,7 @@ fn region_tables_hold_the_distance_from_the_blanks_region() {
                 "{shape} {pos:?} {b}"
             );
             pockets += usize::from(in_pocket);
-            let mut by_cell: Vec<(u8, u8)> =
-                pos.iter().enumerate().map(|(q, &c)| (c, q as u8)).collect();
-            by_cell.sort_unstable();
-            let arr: Vec<u8> = by_cell.iter().map(|e| e.1).collect();
-            let i = index::entry_index(combos.rank(mask), index::rank(&arr), combos.count())
-                + usize::from(in_pocket) * placements;
+            let i = placement_index(&combos, pos) + usize::from(in_pocket) * placements;
             let here = &by_pos[&pos[..]];
             let d = here
                 .iter()
@@ -300,15 +317,7 @@ fn region_tables_hold_the_distance_from_the_blanks_region() {
                 .min()
                 .unwrap();
             let least = here.iter().map(|&(_, d)| d).min().unwrap();
-            let md: u32 = pos
-                .iter()
-                .zip(&cells)
-                .map(|(&c, &g)| {
-                    let (r, col) = shape.coords(usize::from(c));
-                    let (gr, gc) = shape.coords(usize::from(g));
-                    (r.abs_diff(gr) + col.abs_diff(gc)) as u32
-                })
-                .sum();
+            let md = manhattan(shape, pos, &cells);
             assert_eq!(
                 md + 2 * table.entry(i),
                 d.min(md + 30),
@@ -351,21 +360,8 @@ fn tables_hold_exact_pattern_distances() {
         assert_eq!(naive.len() as u64, table.entries());
         let mut checked = 0;
         for (pos, &d) in &naive {
-            let mask = pos.iter().fold(0u64, |m, &c| m | 1 << c);
-            let mut by_cell: Vec<(u8, u8)> =
-                pos.iter().enumerate().map(|(q, &c)| (c, q as u8)).collect();
-            by_cell.sort_unstable();
-            let arr: Vec<u8> = by_cell.iter().map(|e| e.1).collect();
-            let i = index::entry_index(combos.rank(mask), index::rank(&arr), combos.count());
-            let md: u32 = pos
-                .iter()
-                .zip(&cells)
-                .map(|(&c, &g)| {
-                    let (r, col) = shape.coords(usize::from(c));
-                    let (gr, gc) = shape.coords(usize::from(g));
-                    (r.abs_diff(gr) + col.abs_diff(gc)) as u32
-                })
-                .sum();
+            let i = placement_index(&combos, pos);
+            let md = manhattan(shape, pos, &cells);
             assert_eq!(
                 md + 2 * table.entry(i),
                 d.min(md + 30),

@@ -360,6 +360,17 @@ mod tests {
     use crate::heuristic::pdb::table::TableKey;
     use crate::shape::Shape;
 
+    /// Raises one entry in a hundred by one (two moves), as a tamperer would.
+    fn raise_one_in_a_hundred(t: &mut PatternTable) {
+        for i in (0..t.entries as usize).step_by(101) {
+            let e = t.entry(i);
+            if e < 14 {
+                let shift = (i & 1) * 4;
+                t.data[i >> 1] = (t.data[i >> 1] & !(0xF << shift)) | ((e as u8 + 1) << shift);
+            }
+        }
+    }
+
     fn table(rows: usize, cols: usize, cells: &[u8], blank: u8) -> PatternTable {
         built(rows, cols, cells, blank, false)
     }
@@ -388,13 +399,7 @@ mod tests {
             near_goal(&t, usize::MAX).unwrap();
         }
         let mut t = built(4, 4, &[0, 1, 4, 5, 8], 15, true);
-        for i in (0..t.entries as usize).step_by(101) {
-            let e = t.entry(i);
-            if e < 14 {
-                let shift = (i & 1) * 4;
-                t.data[i >> 1] = (t.data[i >> 1] & !(0xF << shift)) | ((e as u8 + 1) << shift);
-            }
-        }
+        raise_one_in_a_hundred(&mut t);
         let e = sample(&t, 1 << 13, 7).unwrap_err();
         assert!(e.contains("inconsistent"), "{e}");
     }
@@ -416,14 +421,7 @@ mod tests {
     #[test]
     fn raised_entries_are_caught() {
         let mut t = table(4, 4, &[0, 1, 4, 5, 8], 15);
-        // Raise one entry in a hundred by one (two moves), as a tamperer would.
-        for i in (0..t.entries as usize).step_by(101) {
-            let e = t.entry(i);
-            if e < 14 {
-                let shift = (i & 1) * 4;
-                t.data[i >> 1] = (t.data[i >> 1] & !(0xF << shift)) | ((e as u8 + 1) << shift);
-            }
-        }
+        raise_one_in_a_hundred(&mut t);
         let e = sample(&t, 1 << 13, 7).unwrap_err();
         assert!(e.contains("inconsistent"), "{e}");
     }
