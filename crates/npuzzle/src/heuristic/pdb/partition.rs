@@ -285,8 +285,7 @@ impl Partition {
     /// least over the regions as Korf & Felner's do (see `pockets.rs`).
     ///
     /// # Errors
-    /// [`PdbError::RegionsTooManyCells`] for regions on a board of over
-    /// [`MAX_REGION_CELLS`] cells.
+    /// [`PdbError::RegionsTooManyCells`] for regions on a board of over 63 cells.
     pub fn with_regions(mut self, regions: bool) -> Result<Partition, PdbError> {
         let cells = self.shape.cells();
         if regions && cells > MAX_REGION_CELLS {
