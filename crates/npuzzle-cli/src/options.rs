@@ -62,10 +62,10 @@ pub struct SearchArgs {
     pub beam: WidthArg,
 
     /// Prove the answer optimal, with no fallback: IDA* (or the algorithm named, if it is
-    /// optimal) with the strongest admissible tables for the shape (7-8 on 4x4, 6-6-6-6 on
-    /// 5x5, built and cached if need be; `npuzzle pdb build --optimal` builds them ahead) on
-    /// all --threads, pruning duplicate move sequences on 15- and 24-puzzles, stopped only
-    /// by a limit you set.
+    /// optimal) with the strongest admissible tables for the shape (7-8 on 4x4, 6-6-6-6
+    /// keeping the blank's region on 5x5, built and cached if need be; `npuzzle pdb build
+    /// --optimal` builds them ahead) on all --threads, pruning duplicate move sequences on
+    /// 15- and 24-puzzles, stopped only by a limit you set.
     #[arg(long)]
     pub optimal: bool,
 

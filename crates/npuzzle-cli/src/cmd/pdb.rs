@@ -45,8 +45,8 @@ struct BuildArgs {
     /// Rebuild even if a sound copy is cached.
     #[arg(long)]
     force: bool,
-    /// Build exactly the tables `solve --optimal` uses on this shape and goal (6-6-6-6 on
-    /// 5x5, 7-8 on 4x4).
+    /// Build exactly the tables `solve --optimal` uses on this shape and goal (6-6-6-6
+    /// keeping the blank's region on 5x5, 7-8 on 4x4).
     #[arg(long, conflicts_with = "partition")]
     optimal: bool,
     /// Tables built at once, one thread each [default: all cores]. Each build's peak

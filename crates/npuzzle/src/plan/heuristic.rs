@@ -126,27 +126,26 @@ pub fn strongest_admissible(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
     }
     if cells <= pdb::MAX_PDB_CELLS {
         let shape = puzzle.shape;
-        let regions = proves_with_regions(shape);
+        let regions = prefers_regions(shape);
         let fits = |sizes: &Vec<usize>| {
             Partition::new(shape, blank(puzzle), sizes)
                 .and_then(|p| p.with_regions(regions))
                 .is_ok_and(|p| entries_to_build(&p, tables) <= max)
         };
         if let Some(sizes) = candidates(shape).into_iter().find(fits) {
-            return HeuristicSpec::Pdb(if regions {
-                PartitionSpec::Regions(sizes)
-            } else {
-                PartitionSpec::Sizes(sizes)
-            });
+            return HeuristicSpec::Pdb(PartitionSpec::of(sizes, regions));
         }
     }
     strongest(puzzle, tables)
 }
 
-/// Whether a proof on `shape` uses tables that keep the blank's region (`pockets.rs`): on
-/// 5×5, where they were measured (`6-6-6-6`: 0.77 times the nodes and about 0.87 times the
-/// time of Korf & Felner's tables on Korf & Felner's #40, #25 and #32; docs/performance.md).
-fn proves_with_regions(shape: Shape) -> bool {
+/// Whether `shape` uses the tables that keep the blank's region (`pockets.rs`): for a
+/// proof (`--optimal`), and in preference to the classic tables when both are at hand.
+/// On 5×5, where they were measured (`6-6-6-6`: 0.77 times the nodes and about 0.87 times
+/// the time of Korf & Felner's tables on Korf & Felner's #40, #25 and #32;
+/// docs/performance.md). Not on 6×6: the beams' ranking network was fitted to the classic
+/// tables' sums (`RankingNet::fits`).
+fn prefers_regions(shape: Shape) -> bool {
     (shape.rows(), shape.cols()) == (5, 5)
 }
 
@@ -209,21 +208,20 @@ pub(super) fn blank(puzzle: &Puzzle) -> usize {
 }
 
 /// The strongest of [`candidates`] whose tables are all at hand (in memory or in the cache
-/// directory), if any: a partition that costs nothing to build; its tables that keep the
-/// blank's region when those are at hand.
+/// directory), if any: a partition that costs nothing to build. Where both its classic
+/// tables and those that keep the blank's region are at hand, the kind
+/// [`prefers_regions`] names for the shape.
 pub fn at_hand(puzzle: &Puzzle, tables: &Tables) -> Option<PartitionSpec> {
     let shape = puzzle.shape;
     let blank = usize::from(puzzle.goal_cell[0]);
     let held = |p: &Partition| p.keys().iter().all(|k| tables.pattern_at_hand(k));
+    let preferred = prefers_regions(shape);
     candidates(shape).into_iter().find_map(|sizes| {
         let partition = Partition::new(shape, blank, &sizes).ok()?;
-        // The tables that keep the blank's region are the stronger (`pockets.rs`).
-        let regions = partition.clone().with_regions(true);
-        if regions.is_ok_and(|p| held(&p)) {
-            Some(PartitionSpec::Regions(sizes))
-        } else {
-            held(&partition).then_some(PartitionSpec::Sizes(sizes))
-        }
+        [preferred, !preferred].into_iter().find_map(|regions| {
+            let kind = partition.clone().with_regions(regions).ok()?;
+            held(&kind).then(|| PartitionSpec::of(sizes.clone(), regions))
+        })
     })
 }
 

@@ -375,3 +375,36 @@ fn a_memory_limit_makes_the_plan_choose_tables_that_fit() {
         assert!(!kept.fits(&mb(1)));
     }
 }
+
+/// With both kinds of table at hand, `pdb` and `auto` take the kind the shape prefers: the
+/// classic tables on 2×4 (as on 6×6, whose ranking network was fitted to them), and with
+/// only the tables that keep the blank's region at hand, those.
+#[test]
+fn at_hand_takes_the_kind_of_table_the_shape_prefers() {
+    let tables = Tables::default();
+    let puzzle = Puzzle::new(&goal("2x4")).unwrap();
+    let sizes = crate::heuristic::pdb::candidates(puzzle.shape).remove(0);
+    let blank = usize::from(puzzle.goal_cell[0]);
+    let hold = |regions: bool| {
+        let partition = Partition::new(puzzle.shape, blank, &sizes)
+            .unwrap()
+            .with_regions(regions)
+            .unwrap();
+        for key in partition.keys() {
+            tables
+                .pattern(&key, &mut crate::heuristic::pdb::keep_going)
+                .unwrap();
+        }
+    };
+    assert_eq!(at_hand(&puzzle, &tables), None);
+    hold(true);
+    assert_eq!(
+        at_hand(&puzzle, &tables),
+        Some(PartitionSpec::Regions(sizes.clone()))
+    );
+    hold(false);
+    assert_eq!(
+        at_hand(&puzzle, &tables),
+        Some(PartitionSpec::Sizes(sizes.clone()))
+    );
+}

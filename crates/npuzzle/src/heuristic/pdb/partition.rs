@@ -28,7 +28,7 @@ pub enum PartitionSpec {
     /// `pdb:7-8`: patterns of these sizes, in this order.
     Sizes(Vec<usize>),
     /// `pdb:6-6-6-6:regions`: patterns of these sizes, their tables keeping the blank's
-    /// region (see `pockets.rs`): stronger, and a third larger.
+    /// region (see `pockets.rs`): stronger, and twice as many entries.
     Regions(Vec<usize>),
 }
 
@@ -48,6 +48,15 @@ impl fmt::Display for PartitionSpec {
 }
 
 impl PartitionSpec {
+    /// Patterns of these sizes, with tables that keep the blank's region or not.
+    pub fn of(sizes: Vec<usize>, regions: bool) -> PartitionSpec {
+        if regions {
+            PartitionSpec::Regions(sizes)
+        } else {
+            PartitionSpec::Sizes(sizes)
+        }
+    }
+
     /// The partition this spec stands for on `puzzle`'s goal: its sizes, or for a bare
     /// `pdb` the shape's default (the last of [`candidates`], cheap to build). The planner
     /// resolves `pdb` to the strongest partition at hand before a search runs.
@@ -94,11 +103,9 @@ impl FromStr for PartitionSpec {
             .map(|p| p.parse::<usize>().ok().filter(|&k| k > 0))
             .collect();
         match sizes {
-            Some(sizes) if !sizes.is_empty() && sizes.len() <= MAX_PDB_CELLS => Ok(if regions {
-                PartitionSpec::Regions(sizes)
-            } else {
-                PartitionSpec::Sizes(sizes)
-            }),
+            Some(sizes) if !sizes.is_empty() && sizes.len() <= MAX_PDB_CELLS => {
+                Ok(PartitionSpec::of(sizes, regions))
+            }
             _ => Err(PdbError::Syntax(crate::text::clip(s.trim()))),
         }
     }
