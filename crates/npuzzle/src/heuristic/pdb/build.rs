@@ -93,7 +93,7 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     // blank's region (see `pockets.rs`), or for one that does not, its set's row.
     let rows = key.regions.then(|| slot_rows(key, &regions));
     // Only the slots' sets are needed from here on; the regions' cells go before the
-    // search's memory is allocated (`build_size` does not count them).
+    // search's memory is allocated.
     let Regions {
         slot_set,
         region_of,
@@ -428,11 +428,21 @@ fn count_build_size(shape: Shape, k: usize, keep_regions: bool) -> BuildSize {
     let entries = rows * fact;
     let words = fact.div_ceil(32);
     // What stays allocated from the search to the end: the moves out, two words a slot
-    // (where its moves start, its occupied set), and per occupied set its mask, its cells
-    // and its rows of Manhattan distances.
+    // (where its moves start, its occupied set), per occupied set its mask, its cells and
+    // its rows of Manhattan distances, and a table that keeps the region its rows' slots
+    // (`slot_rows`: two lists of row starts, one of them a copy used while filling, and
+    // a word a slot). The regions' cells, a byte per set and cell, are freed before the
+    // search, but the allocator keeps that memory for its next requests: counted too.
+    let row_lists = if keep_regions {
+        (2 * sets + 1) * 8 + slots * 4
+    } else {
+        0
+    };
     let lists = steps * std::mem::size_of::<Step>() as u64
         + slots * 8
-        + sets * (8 + k as u64 + (k * MAX_PATTERN_TILES) as u64);
+        + sets * (8 + k as u64 + (k * MAX_PATTERN_TILES) as u64)
+        + row_lists
+        + sets * n as u64;
     BuildSize {
         states: slots * fact,
         work: work(slots * fact, entries, k),
@@ -549,19 +559,34 @@ impl SlotRows {
 fn slot_rows(key: &TableKey, regions: &Regions) -> SlotRows {
     let n = key.shape.cells();
     let sets = regions.slot_start.len() - 1;
-    let mut rows: Vec<Vec<u32>> = vec![Vec::new(); 2 * sets];
-    for o in 0..sets {
-        let first = regions.slot_start[o];
-        for s in first..regions.slot_start[o + 1] {
-            let pocket = regions.is_pocket(o, (s - first) as usize, n);
-            rows[if pocket { sets + o } else { o }].push(s);
+    let row_of = |o: usize, s: u32| {
+        let pocket = regions.is_pocket(o, (s - regions.slot_start[o]) as usize, n);
+        if pocket {
+            sets + o
+        } else {
+            o
         }
+    };
+    let each_slot = || {
+        (0..sets).flat_map(move |o| {
+            (regions.slot_start[o]..regions.slot_start[o + 1]).map(move |s| (o, s))
+        })
+    };
+    // Counted first and then filled in place: a list per row would cost more memory than
+    // the rows themselves, and the allocator keeps what a build frees (`build_size`).
+    let mut start = vec![0u32; 2 * sets + 1];
+    for (o, s) in each_slot() {
+        start[row_of(o, s) + 1] += 1;
     }
-    let mut start = vec![0u32];
-    let mut slots = Vec::new();
-    for r in rows {
-        slots.extend(r);
-        start.push(slots.len() as u32);
+    for r in 0..2 * sets {
+        start[r + 1] += start[r];
+    }
+    let mut slots = vec![0u32; regions.slot_set.len()];
+    let mut next = start.clone();
+    for (o, s) in each_slot() {
+        let r = row_of(o, s);
+        slots[next[r] as usize] = s;
+        next[r] += 1;
     }
     SlotRows { start, slots }
 }
