@@ -210,7 +210,7 @@ pub(super) fn blank(puzzle: &Puzzle) -> usize {
 /// The strongest of [`candidates`] whose tables are all at hand (in memory or in the cache
 /// directory), if any: a partition that costs nothing to build. Where both its classic
 /// tables and those that keep the blank's region are at hand, the kind
-/// [`prefers_regions`] names for the shape.
+/// `prefers_regions` names for the shape.
 pub fn at_hand(puzzle: &Puzzle, tables: &Tables) -> Option<PartitionSpec> {
     let shape = puzzle.shape;
     let blank = usize::from(puzzle.goal_cell[0]);
