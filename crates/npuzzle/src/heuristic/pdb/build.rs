@@ -573,7 +573,8 @@ fn slot_rows(key: &TableKey, regions: &Regions) -> SlotRows {
         })
     };
     // Counted first and then filled in place: a list per row would cost more memory than
-    // the rows themselves, and the allocator keeps what a build frees (`build_size`).
+    // the rows themselves, and the allocator may keep what a build frees (`build_size`).
+    // Whether a slot is a pocket is worked out twice, once a pass: cheaper than a list.
     let mut start = vec![0u32; 2 * sets + 1];
     for (o, s) in each_slot() {
         start[row_of(o, s) + 1] += 1;
