@@ -509,9 +509,12 @@ pub struct PlanQuery {
     algorithm: Option<String>,
     weight: Option<f64>,
     width: Option<i64>,
+    /// A proof's plan, as `npuzzle solve --optimal --explain` shows it.
+    #[serde(default)]
+    optimal: bool,
 }
 
-/// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W&width=N]`: the menus for that
+/// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W&width=N&optimal=true]`: the menus for that
 /// board and goal (every algorithm and heuristic, each available or not and why) and the
 /// plan for the choices given (auto's by default), or 400 with the planner's refusal.
 pub async fn plan(
@@ -533,7 +536,7 @@ pub async fn plan(
         algorithm,
         heuristic,
         weight: q.weight.unwrap_or(DEFAULT_WEIGHT),
-        optimal: false,
+        optimal: q.optimal,
         ..SolveOptions::default()
     };
     // Only the weight and width are checked: a plan has no limits.

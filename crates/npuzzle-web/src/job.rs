@@ -40,6 +40,10 @@ pub struct SolveRequest {
     /// Add every board along the path (as `npuzzle solve --path`).
     #[serde(default)]
     pub(crate) path: bool,
+    /// Prove the answer optimal with no fallback (as `npuzzle solve --optimal`), on one
+    /// thread, stopped only by the request's limits or the server's.
+    #[serde(default)]
+    pub(crate) optimal: bool,
 }
 
 /// A checked solve with its plan, ready to run.
@@ -63,7 +67,7 @@ impl Job {
             algorithm,
             heuristic,
             weight: req.weight.unwrap_or(DEFAULT_WEIGHT),
-            optimal: false,
+            optimal: req.optimal,
             ..SolveOptions::default()
         };
         let (options, limits) =

@@ -1072,3 +1072,84 @@ async fn a_stop_ends_a_streamed_search_at_once_with_its_best_answer() {
     let (_, answer) = post(&r, "/api/solve/stop", json!({ "id": id })).await;
     assert_eq!(answer, json!({ "stopped": false }));
 }
+
+/// `optimal: true` asks for what `npuzzle solve --optimal` runs (and Python's
+/// `solve(optimal=True)`): the core's proof, with its duplicate pruning and lookaheads, not
+/// auto's plan nor plain IDA*. The plan endpoint shows that proof's plan, and a choice a
+/// proof cannot make is the core's refusal.
+#[tokio::test]
+async fn optimal_asks_for_the_proof_solve_optimal_runs() {
+    let r = router();
+    // 60 random moves from the 4x5 goal (`npuzzle random --size 4x5 --moves 60 --seed 3`):
+    // its proof needs only small tables, built within the server's budget.
+    let text = "6 1 3 10 14/16 2 7 15 0/17 11 4 13 19/8 12 5 18 9";
+    let start = board(text);
+    let goal = GoalSpec::Standard.board(start.shape()).unwrap();
+    let tables = npuzzle::Tables::new(None, Config::default().table_policy());
+    let options = npuzzle::SolveOptions {
+        optimal: true,
+        ..npuzzle::SolveOptions::default()
+    };
+    let core_plan = npuzzle::plan(&goal, &options, &tables).unwrap();
+    let core = npuzzle::execute(
+        &core_plan,
+        &start,
+        &goal,
+        &tables,
+        npuzzle::search::Control::default(),
+    )
+    .unwrap();
+
+    let (status, proof) = post(&r, "/api/solve", json!({ "board": text, "optimal": true })).await;
+    assert_eq!(status, StatusCode::OK, "{proof}");
+    assert_eq!(replay(&proof), core.length().unwrap());
+    assert_eq!(proof["optimal"], true);
+    assert_eq!(proof["generated"], core.stats.generated, "{proof}");
+    assert_eq!(proof["heuristic"], core.heuristic.unwrap().to_string());
+    // Plain IDA* with the same tables finds the same length with other node counts, so the
+    // counts above tell a proof from it.
+    let heuristic = proof["heuristic"].as_str().unwrap();
+    let (status, plain) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": text, "algorithm": "idastar", "heuristic": heuristic }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{plain}");
+    assert_eq!(plain["length"], proof["length"]);
+    assert_ne!(plain["generated"], proof["generated"]);
+
+    // The streamed answer is the same proof.
+    let lines = stream_lines(&r, json!({ "board": text, "optimal": true })).await;
+    let result = &lines.last().unwrap()["result"];
+    assert_eq!(result["generated"], proof["generated"], "{lines:?}");
+
+    // Both sides hold the tables in memory by now.
+    let (status, answer) = get(&r, "/api/plan?size=4x5&optimal=true").await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let core_plan = npuzzle::plan(&goal, &options, &tables).unwrap();
+    assert_eq!(answer["plan"], serde_json::to_value(&core_plan).unwrap());
+
+    // A proof cannot be greedy: the core's refusal, on both endpoints.
+    let (status, refused) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": text, "optimal": true, "algorithm": "greedy" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    let why = npuzzle::plan(
+        &goal,
+        &npuzzle::SolveOptions {
+            algorithm: npuzzle::Algorithm::Greedy,
+            ..options.clone()
+        },
+        &tables,
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(refused["error"], why);
+    let (status, answer) = get(&r, "/api/plan?size=4x5&optimal=true&algorithm=greedy").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(answer["error"], why);
+}
