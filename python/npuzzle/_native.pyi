@@ -185,6 +185,7 @@ def solve_many(
     memory_limit: Optional[int] = None,
     goals: Optional[Iterable[BoardLike]] = None,
     width: Optional[int] = None,
+    optimal: bool = False,
 ) -> List[Solution]:
     """Solves many boards on ``jobs`` threads, the calling thread one of them (default: one
     per core), with the GIL released; results in input order. Unsolvable or limited boards give a ``Solution`` instead of
@@ -271,5 +272,6 @@ def plan(
     algorithm: str = "auto",
     weight: Optional[float] = None,
     width: Optional[int] = None,
+    optimal: bool = False,
 ) -> Dict[str, Any]:
     """What ``solve`` will run: ``shape``, ``phases``, ``tables``, ``optimal``."""

@@ -218,11 +218,13 @@ pub fn random_boards(
 /// What ``solve`` will run for boards of a shape towards a goal, decided once by the core's
 /// planner (as ``npuzzle solve --explain`` shows it): a dict with ``shape``, ``phases``
 /// (algorithm, heuristic, weight, budgets, optimality of each), ``tables`` (which pattern
-/// databases are loaded or built, and what that costs) and ``optimal``.
+/// databases are loaded or built, and what that costs) and ``optimal``. ``optimal=True``
+/// gives the plan of ``solve(optimal=True)``'s proof.
 #[pyfunction]
 #[pyo3(signature = (board_or_size, goal=None, heuristic=None, algorithm="auto", weight=None,
-    width=None),
-    text_signature = "(board_or_size, goal='standard', heuristic=None, algorithm='auto', weight=None, width=None)")]
+    width=None, optimal=false),
+    text_signature = "(board_or_size, goal='standard', heuristic=None, algorithm='auto', weight=None, width=None, optimal=False)")]
+#[allow(clippy::too_many_arguments)]
 pub fn plan<'py>(
     py: Python<'py>,
     board_or_size: &Bound<'py, PyAny>,
@@ -231,12 +233,14 @@ pub fn plan<'py>(
     algorithm: &str,
     weight: Option<f64>,
     width: Option<i64>,
+    optimal: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape = match shape_arg(board_or_size) {
         Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
         _ => to_board(board_or_size, None)?.shape(),
     };
-    let config = SolveConfig::new(goal, heuristic, algorithm, weight, width, None, None, None)?;
+    let mut config = SolveConfig::new(goal, heuristic, algorithm, weight, width, None, None, None)?;
+    config.options.optimal = optimal;
     let goal = config.goal.board(shape).map_err(errors::goal)?;
     let p =
         npuzzle::plan(&goal, &config.options, crate::tables()).map_err(|e| errors::solve(&e))?;

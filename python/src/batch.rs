@@ -47,12 +47,13 @@ type Found = (usize, Vec<Result<Solution, SolveError>>);
 /// Unsolvable boards and boards stopped by a limit give a `Solution` (``solvable`` false,
 /// or ``stopped_by`` set) instead of raising, so one board never stops the rest.
 /// ``goals``, a sequence as long as ``boards``, gives each board its own goal. Ctrl-C stops
-/// the batch.
+/// the batch. ``optimal=True`` proves each answer optimal, as ``solve(optimal=True)`` and
+/// ``npuzzle batch --optimal`` do (one thread a board).
 #[pyfunction]
 #[pyo3(signature = (boards, size=None, jobs=None, goal=None, heuristic=None,
     algorithm="auto", weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None,
-    width=None),
-    text_signature = "(boards, size=None, jobs=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None, width=None)")]
+    width=None, optimal=false),
+    text_signature = "(boards, size=None, jobs=None, goal='standard', heuristic=None, algorithm='auto', weight=None, time_limit=None, max_nodes=None, memory_limit=None, goals=None, width=None, optimal=False)")]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many<'py>(
     py: Python<'py>,
@@ -68,10 +69,11 @@ pub fn solve_many<'py>(
     memory_limit: Option<i64>,
     goals: Option<&Bound<'py, PyAny>>,
     width: Option<i64>,
+    optimal: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let jobs = jobs_arg(jobs)?;
     let shape = size.map(shape_arg).transpose()?;
-    let config = SolveConfig::new(
+    let mut config = SolveConfig::new(
         goal,
         heuristic,
         algorithm,
@@ -81,6 +83,7 @@ pub fn solve_many<'py>(
         max_nodes,
         memory_limit,
     )?;
+    config.options.optimal = optimal;
     let starts = board_objects(boards, shape)?;
     let goals = match goals.filter(|g| !g.is_none()) {
         Some(g) => Goals::own(&starts, board_objects(g, shape)?, &config)?,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import pathlib
@@ -130,6 +131,39 @@ def test_solve_many_gives_back_the_board_objects_it_was_given():
     many = npuzzle.solve_many(boards, jobs=2)
     assert all(s.start is b for s, b in zip(many, boards))
     assert len({id(s.goal) for s in many}) == 1  # one goal object, shared
+
+
+# 60 random moves from the 4x5 goal (`npuzzle random --size 4x5 --moves 60 --seed 3`): its
+# proof needs only small tables, and its node counts tell a proof (duplicate pruning,
+# lookaheads) from plain IDA* with the same tables.
+BOARD_4X5 = "6 1 3 10 14/16 2 7 15 0/17 11 4 13 19/8 12 5 18 9"
+
+
+def test_optimal_reaches_solve_many_and_plan_as_it_reaches_solve():
+    proof = npuzzle.solve(BOARD_4X5, optimal=True)
+    assert proof.optimal
+    many = npuzzle.solve_many([BOARD_4X5, BOARD_4X5], jobs=2, optimal=True)
+    assert [(s.length, s.generated, s.optimal) for s in many] == [(proof.length, proof.generated, True)] * 2
+    plain = npuzzle.solve(BOARD_4X5, algorithm="idastar", heuristic=proof.heuristic)
+    assert plain.length == proof.length and plain.generated != proof.generated
+    plan = npuzzle.plan(BOARD_4X5, optimal=True)
+    assert plan["optimal"] and [p["heuristic"] for p in plan["phases"]] == [proof.heuristic]
+    assert plan["phases"] != npuzzle.plan(BOARD_4X5)["phases"]
+    with pytest.raises(npuzzle.InvalidOption):
+        npuzzle.plan(BOARD_4X5, optimal=True, algorithm="greedy")
+    with pytest.raises(npuzzle.InvalidOption):
+        npuzzle.solve_many([BOARD_4X5], optimal=True, algorithm="greedy")
+
+
+def test_optimal_plan_and_batch_are_the_command_lines(cli, tmp_path):
+    assert npuzzle.plan(BOARD_4X5, optimal=True)["phases"] == cli.json(["solve", BOARD_4X5, "--optimal", "--explain"])["phases"]
+    file = tmp_path / "boards.txt"
+    file.write_text(BOARD_4X5.replace("/", " ") + "\n")
+    out = cli.run(["batch", str(file), "--size", "4x5", "--optimal", "--format", "json"])
+    assert out.returncode == 0, out.stderr
+    row = json.loads(out.stdout.splitlines()[0])
+    [mine] = npuzzle.solve_many([BOARD_4X5], optimal=True)
+    assert (row["length"], row["generated"], row["optimal"]) == (mine.length, mine.generated, True)
 
 
 @pytest.fixture
