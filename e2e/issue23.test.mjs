@@ -58,3 +58,32 @@ test('beam search from the menu: its width is asked for, planned by the server a
   assert.match(await lost.locator('#result').textContent(), /width limit/);
   await lost.close();
 });
+
+test('"Prove optimal" asks the server for the proof solve --optimal makes, and refuses what a proof cannot run', async () => {
+  // `npuzzle random --size 4x5 --moves 60 --seed 3`: 44 moves, proved in milliseconds.
+  const board = '6,1,3,10,14,16,2,7,15,0,17,11,4,13,19,8,12,5,18,9';
+  const page = await open(env, DESKTOP, `/?board=${board}&size=4x5&goal=standard`);
+  await tab(page, 'solve');
+  await page.waitForFunction(() => /best answer found within the budget/.test(document.querySelector('#plan-summary').textContent));
+  await page.check('#optimal');
+  // The summary is the server's plan of the proof.
+  await page.waitForFunction(() => /guaranteed optimal/.test(document.querySelector('#plan-summary').textContent));
+  // (Parts a plan or answer lacks are left out, not shown as "null".)
+  assert.doesNotMatch(await page.locator('#plan-summary').textContent(), /null|undefined/);
+  const sent = page.waitForRequest((r) => r.url().includes('/api/solve') && r.method() === 'POST');
+  await page.click('#solve');
+  const body = JSON.parse((await sent).postData());
+  assert.equal(body.optimal, true);
+  await page.waitForSelector('#result.ok');
+  const result = await page.locator('#result').textContent();
+  assert.match(result, /44 moves found by IDA\* with Pattern database 5-5-5-4, the fewest possible\./);
+  assert.match(result, /Optimalyes/);
+  assert.doesNotMatch(result, /null|undefined/);
+  // Greedy search proves nothing: the server's refusal, shown under the menus.
+  await page.waitForFunction(() => [...document.querySelectorAll('#algorithm option')].some((o) => o.value === 'greedy'));
+  await page.selectOption('#algorithm', 'greedy');
+  await page.waitForFunction(() => /would refuse/.test(document.querySelector('#plan-summary').textContent));
+  await page.uncheck('#optimal');
+  await page.waitForFunction(() => !/would refuse/.test(document.querySelector('#plan-summary').textContent));
+  await page.close();
+});

@@ -46,7 +46,7 @@ export async function info() {
 /**
  * The server's plan for a board shape and goal: the menus (`algorithms`, `heuristics`, each
  * `{id, label, available, why}`) and the plan auto would run. With `choice` ({heuristic,
- * algorithm, weight, width}) the plan for that choice; a refused choice throws an ApiError (400).
+ * algorithm, weight, width, optimal}) the plan for that choice; a refused choice throws an ApiError (400).
  * The server is the only planner: the page never guesses what it would run, so a server
  * that cannot answer (an error, or no `/api/plan` at all) is reported as such.
  */
@@ -56,6 +56,7 @@ export async function plan(size, goal, choice = null) {
   if (choice?.algorithm) q.set('algorithm', choice.algorithm);
   if (choice?.weight != null) q.set('weight', String(choice.weight));
   if (choice?.width != null) q.set('width', String(choice.width));
+  if (choice?.optimal) q.set('optimal', 'true');
   let response;
   try {
     response = await fetch(`/api/plan?${q}`);

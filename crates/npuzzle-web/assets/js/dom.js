@@ -15,6 +15,14 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/**
+ * `node.replaceChildren(...children)` with null and undefined left out, as `el` leaves them
+ * out: `replaceChildren` itself would show them as the text "null".
+ */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c != null));
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Creates an SVG element with attributes. */

@@ -3,7 +3,7 @@
 // refuse is never offered (it is listed, disabled, with the reason).
 
 import { plan } from './api.js';
-import { byId, el } from './dom.js';
+import { byId, el, fill } from './dom.js';
 import { goalKey, goalParam, sizeText, state } from './page-state.js';
 
 export const HEURISTIC_LABELS = {
@@ -130,8 +130,9 @@ export async function choiceChanged() {
     const h = heuristic === 'expr' ? byId('heuristic-expr').value.trim() : heuristic;
     const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
     const width = algorithm === 'beam' ? Number(byId('width').value) : null;
-    const chosen = h === 'auto' && algorithm === 'auto' ? data
-      : await plan(sizeText(), goalParam(), { heuristic: h === 'auto' ? null : h, algorithm, weight, width });
+    const optimal = byId('optimal').checked;
+    const chosen = h === 'auto' && algorithm === 'auto' && !optimal ? data
+      : await plan(sizeText(), goalParam(), { heuristic: h === 'auto' ? null : h, algorithm, weight, width, optimal });
     if (seq !== planSeq) return;
     out.className = 'help';
     showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '', chosen.plan);
@@ -144,7 +145,7 @@ export async function choiceChanged() {
 /** The plan's summary: its first line, and the phases and tables under "details". */
 function showSummary(out, summary, plan) {
   const [first, ...rest] = summary.trim().split('\n');
-  out.replaceChildren(first || '', anytimeNote(plan), ...(rest.length ? [el('details', {}, el('summary', { text: 'Phases and tables' }), el('pre', { class: 'plan-details', text: rest.join('\n') }))] : []));
+  fill(out, first || '', anytimeNote(plan), ...(rest.length ? [el('details', {}, el('summary', { text: 'Phases and tables' }), el('pre', { class: 'plan-details', text: rest.join('\n') }))] : []));
 }
 
 /**

@@ -3,7 +3,7 @@
 // computed for; main.js shows it as current only while that board is on screen.
 
 import { ApiError, post, stream } from './api.js';
-import { byId, count, duration, el, plural } from './dom.js';
+import { byId, count, duration, el, fill, plural } from './dom.js';
 import { algorithmName, heuristicName } from './menus.js';
 import { renderCompare } from './compare.js';
 import { drawTree, showExpansion } from './tree.js';
@@ -41,6 +41,7 @@ export function makeTools(ui) {
       heuristic,
       weight: weighted ? Number(byId('weight').value) : null,
       width: algorithm === 'beam' ? Number(byId('width').value) : null,
+      optimal: byId('optimal').checked,
     };
   }
 
@@ -68,6 +69,7 @@ export function makeTools(ui) {
       ...(c.heuristic !== 'auto' ? { heuristic: c.heuristic } : {}),
       ...(c.weight != null ? { weight: c.weight } : {}),
       ...(c.width != null ? { width: c.width } : {}),
+      ...(c.optimal ? { optimal: true } : {}),
     });
     const started = performance.now();
     const progress = byId('progress');
@@ -186,7 +188,7 @@ export function makeTools(ui) {
     const verdict = r.optimal ? ', the fewest possible.'
       : bounded ? `; not guaranteed optimal: no solution is shorter than ${plural(r.lower_bound, 'move')} (the lower bound), so this one is within × ${r.bound_factor?.toFixed(3)} of the fewest.`
         : '; shorter solutions may exist.';
-    out.replaceChildren(el('p', {}, el('b', { text: plural(r.length, 'move') }), ` found by ${how}${verdict}`), improvements(r), stats);
+    fill(out, el('p', {}, el('b', { text: plural(r.length, 'move') }), ` found by ${how}${verdict}`), improvements(r), stats);
     announce(`Solved: ${plural(r.length, 'move')}${r.optimal ? ', optimal' : ''}.`);
     ui.player.load(start, state.rows, state.cols, r.moves || '');
     if (r.optimal) state.play.best = { key: boardKey(start), moves: r.length };
