@@ -302,6 +302,35 @@ test('custom goal: edited in place and used by the solver', async () => {
   await page.selectOption('#goal', 'standard');
 });
 
+test('no "null", "undefined" or "NaN" on any tab after each tool has answered', async () => {
+  // Such words come from a missing part put into the page as it is (a plan summary and a
+  // single search's answer showed "null" where the anytime engine's parts would go).
+  const words = /\b(null|undefined|NaN)\b/;
+  const shown = () => page.evaluate(() => document.body.innerText);
+  await useBoard('8 6 7/2 5 4/3 0 1');
+  await tab('solve');
+  await page.selectOption('#algorithm', 'auto');
+  await page.click('#solve');
+  await page.waitForSelector('#result.ok');
+  assert.doesNotMatch(await shown(), words);
+  await page.selectOption('#algorithm', 'astar');
+  await page.click('#solve');
+  await page.waitForFunction(() => /by A\*/.test(document.querySelector('#result').textContent));
+  assert.doesNotMatch(await shown(), words);
+  await tab('compare');
+  await page.click('#compare');
+  await page.waitForSelector('#compare-chart svg.chart');
+  assert.doesNotMatch(await shown(), words);
+  await tab('tree');
+  await page.click('#tree');
+  await page.waitForSelector('#tree-view svg.tree');
+  assert.doesNotMatch(await shown(), words);
+  await tab('play');
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint: slide tile/.test(document.querySelector('#play-status').textContent));
+  assert.doesNotMatch(await shown(), words);
+});
+
 test('no errors in the page or its console', () => {
   assert.deepEqual(problems, []);
 });
