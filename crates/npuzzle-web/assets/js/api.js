@@ -1,4 +1,4 @@
-// Calls to the server's JSON API (documented in docs/web-page.md and the README).
+// Calls to the server's JSON API (documented in docs/web-api.md).
 
 const UNREACHABLE = 'cannot reach the npuzzle server (is `npuzzle serve` still running?)';
 
