@@ -30,7 +30,7 @@ pub enum SolveError {
     InvalidWidth,
     /// A proof of optimality was asked for with a choice that cannot give one.
     #[error(
-        "--optimal needs an optimal search: {0} does not prove its answer shortest (use auto, astar, idastar or bfs with an admissible heuristic)"
+        "a proof of optimality needs an optimal search: {0} does not prove its answer shortest (use auto, astar, idastar or bfs with an admissible heuristic)"
     )]
     CannotProve(String),
     /// The board is too large for tile-by-tile search.
