@@ -148,7 +148,7 @@ impl SearchStats {
 }
 
 /// A snapshot passed to a progress callback.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Progress {
     /// Expanded so far.
     pub expanded: u64,

@@ -447,10 +447,11 @@ impl App {
             self.status = "No solution found in time.".into();
             return;
         };
-        let quality = if s.optimal {
-            "optimal"
-        } else {
-            "not proven optimal"
+        // Past the optimal frontier, how far off the answer may be: the proven bound.
+        let quality = match (s.optimal, s.lower_bound) {
+            (true, _) => "optimal".to_string(),
+            (false, Some(bound)) => format!("not proven optimal: at least {bound}"),
+            (false, None) => "not proven optimal".to_string(),
         };
         match kind {
             JobKind::Hint => {

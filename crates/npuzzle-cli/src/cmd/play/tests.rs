@@ -457,3 +457,71 @@ fn the_goal_is_shown_beside_the_board_or_with_g() {
     let std = draw(&mut terminal, &self::app("1 2 3/4 5 6/7 0 8"));
     assert!(!std[0].contains("goal"), "{std:#?}");
 }
+
+#[test]
+fn the_search_line_shows_the_best_answer_and_proven_bound_on_a_clock_that_runs_on() {
+    use npuzzle::search::Progress;
+    let second = |s: f64| Duration::from_secs_f64(s);
+    // A weighted search's report: its own bound counts W times the heuristic, so it is
+    // not a bound on the answer; its time starts again with each phase.
+    let weighted = Progress {
+        generated: 6_042_390,
+        bound: Some(108),
+        elapsed: second(0.9),
+        ..Progress::default()
+    };
+    let anytime = Progress {
+        best: Some(95),
+        lower_bound: Some(85),
+        ..weighted
+    };
+    assert_eq!(
+        view::search_line("Hint", Some(&anytime), second(3.0)),
+        "Hint: best 95 · proven ≥ 85, 3.0 s (Esc stops)"
+    );
+    let proof = Progress {
+        lower_bound: Some(44),
+        ..weighted
+    };
+    assert_eq!(
+        view::search_line("Solving", Some(&proof), second(2.5)),
+        "Solving: 6042390 nodes, proven ≥ 44, 2.5 s (Esc stops)"
+    );
+    // A plain search's report: nodes and its own bound; the clock is the key's, not the
+    // report's 0.9 s.
+    let line = view::search_line("Hint", Some(&weighted), second(3.0));
+    assert_eq!(line, "Hint: 6042390 nodes, bound 108, 3.0 s (Esc stops)");
+    assert_eq!(
+        view::search_line("Hint", None, second(1.0)),
+        "Hint: searching, 1.0 s (Esc stops)"
+    );
+}
+
+#[test]
+fn a_hint_past_the_optimal_frontier_says_how_far_at_least() {
+    // `npuzzle random --size 5x5 --seed 4`: about 95 moves, not proved within the hint's
+    // budget; the hint names the proven lower bound, as the page's does.
+    let mut app = app("23 13 10 7 2/1 17 3 9 11/16 12 24 19 18/14 6 8 21 5/4 0 15 22 20");
+    app.handle(Action::Hint, Instant::now());
+    wait_for_search(&mut app);
+    assert!(app.hint.is_some(), "{}", app.status);
+    let numbers: Vec<usize> = app
+        .status
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    if app.status.contains("not proven optimal") {
+        let [.., to_go, at_least] = numbers[..] else {
+            panic!("{}", app.status)
+        };
+        assert!(
+            app.status
+                .ends_with(&format!("not proven optimal: at least {at_least}).")),
+            "{}",
+            app.status
+        );
+        assert!(at_least <= to_go && at_least > 0, "{}", app.status);
+    } else {
+        assert!(app.status.contains("optimal)."), "{}", app.status);
+    }
+}

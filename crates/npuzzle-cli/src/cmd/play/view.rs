@@ -1,7 +1,8 @@
 //! Drawing a game of `npuzzle play`: the board, the counters, the status and the keys.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use npuzzle::search::Progress;
 use npuzzle::{Board, GoalSpec, Shape};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -26,6 +27,35 @@ const KEYS_SHORT: &str = "arrows u h Enter g n q";
 const KEYS_PLAYING_SHORT: &str = "+ - e Esc q";
 /// Columns between the board and the goal beside it.
 const GAP: u16 = 4;
+
+/// The live line of a search under way (`what`: "Hint" or "Solving"), `elapsed` since the
+/// key was pressed: the clock runs on through table loads and from phase to phase, where
+/// a report's own time starts again with each search. When the anytime engine (or an
+/// optimal search) reports its best length or proven lower bound, those are what the line
+/// shows, as the page does; a search's own cost bound (weighted IDA*'s counts `W` times
+/// the heuristic) would read as a bound on the answer, which it is not.
+pub fn search_line(what: &str, progress: Option<&Progress>, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64();
+    let number = |n: Option<u32>| n.map_or("-".into(), |n| n.to_string());
+    match progress {
+        None => format!("{what}: searching, {seconds:.1} s (Esc stops)"),
+        Some(p) if p.best.is_some() => format!(
+            "{what}: best {} · proven ≥ {}, {seconds:.1} s (Esc stops)",
+            number(p.best),
+            number(p.lower_bound)
+        ),
+        Some(p) if p.lower_bound.is_some() => format!(
+            "{what}: {} nodes, proven ≥ {}, {seconds:.1} s (Esc stops)",
+            p.generated,
+            number(p.lower_bound)
+        ),
+        Some(p) => format!(
+            "{what}: {} nodes, bound {}, {seconds:.1} s (Esc stops)",
+            p.generated,
+            number(p.bound)
+        ),
+    }
+}
 
 /// Where the cells are on the screen: the drawing and the mouse agree on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,18 +253,11 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
                 JobKind::Hint => "Hint",
                 JobKind::Solve => "Solving",
             };
-            match job.progress() {
-                Some(p) => format!(
-                    "{what}: {} nodes, bound {}, {:.1} s (Esc stops)",
-                    p.generated,
-                    p.bound.map_or("-".into(), |b| b.to_string()),
-                    p.elapsed.as_secs_f64()
-                ),
-                None => format!(
-                    "{what}: searching, {:.1} s (Esc stops)",
-                    now.saturating_duration_since(job.started).as_secs_f64()
-                ),
-            }
+            search_line(
+                what,
+                job.progress().as_ref(),
+                now.saturating_duration_since(job.started),
+            )
         }
         None if app.animating() => {
             let (played, all) = app.animation_progress();
