@@ -512,6 +512,8 @@ fn region_answer(
     anytime::run(puzzle, start, LinearConflict::new(puzzle), control)
 }
 
+/// `control` with its time limit less what has passed since `began` (a stopped table
+/// build's time, before linear conflict stands in).
 /// `control` for reading or building the anytime engine's tables: all its time but an
 /// eighth, which the engine keeps to answer with linear conflict when the tables are not
 /// ready by then. Without that reserve a short budget spent on tables left only the
@@ -521,8 +523,7 @@ fn for_tables(mut control: Control<'_>) -> Control<'_> {
     control
 }
 
-/// `control` with its time limit less what has passed since `began` (a stopped table
-/// build's time, before linear conflict stands in).
+/// `control` with the time since `began` taken off its time limit.
 fn less_time_used(mut control: Control<'_>, began: Instant) -> Control<'_> {
     control.limits.time = control
         .limits
