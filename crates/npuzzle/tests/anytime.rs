@@ -466,36 +466,3 @@ fn beam_length<R: npuzzle::heuristic::IncrementalHeuristic>(
     assert_replays(start, &moves, &puzzle.goal_board());
     moves.len()
 }
-
-/// A short budget spent reading or building tables used to leave the engine nothing but
-/// its first, constructive answer (180 moves on this board with half a second and no table
-/// cached, where linear conflict shortens it within milliseconds). The engine now keeps a
-/// share of the budget for itself and answers with linear conflict when the tables are
-/// not ready by then. Also the path of Python, the page and `play`, which call the core.
-#[test]
-fn a_short_budget_spent_on_tables_still_improves_the_first_answer() {
-    let shape: Shape = "5x5".parse().unwrap();
-    let goal = GoalSpec::Standard.board(shape).unwrap();
-    let start = generate::random_solvable(&goal, &mut generate::rng(1));
-    for seconds in [0.3, 0.5] {
-        let empty = tempfile::tempdir().unwrap();
-        let tables = npuzzle::Tables::new(Some(empty.path().to_path_buf()), Default::default());
-        let s = solve(
-            &start,
-            &goal,
-            &SolveOptions::default(),
-            &tables,
-            within(Some(Duration::from_secs_f64(seconds)), None),
-        )
-        .unwrap();
-        let moves = s.moves.as_ref().expect("the engine always answers");
-        assert_replays(&start, moves, &goal);
-        let first = s.improvements[0].length.expect("a first answer");
-        assert!(
-            (moves.len() as u64) < first,
-            "{seconds} s: {} moves, the first answer's {first} ({:?})",
-            moves.len(),
-            s.improvements
-        );
-    }
-}

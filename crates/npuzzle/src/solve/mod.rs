@@ -246,15 +246,9 @@ fn run_phase(
         }) => p,
         _ => {
             // Building the pruning automaton (1 to 2 s on the 24-puzzle, once a process)
-            // is part of the time the user allowed; the anytime engine gives it half at
-            // most, as it must answer (see `for_tables`).
-            let now = Instant::now();
-            let deadline = control.limits.time.map(|t| now + t);
-            let automaton_by = match phase.kind {
-                PhaseKind::Anytime => control.limits.time.map(|t| now + t / 2),
-                _ => deadline,
-            };
-            made = phase_puzzle(phase, goal, automaton_by)?;
+            // is part of the time the user allowed.
+            let deadline = control.limits.time.map(|t| Instant::now() + t);
+            made = phase_puzzle(phase, goal, deadline)?;
             control.limits.time = deadline.map(search::time_left);
             &made
         }
@@ -373,9 +367,8 @@ fn anytime_phase(
             let manhattan = Manhattan::new(puzzle);
             engine(puzzle, start, manhattan, control, &plain, &region)
         }
-        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, for_tables(control))? {
-            Ok((db, _)) => {
-                let control = less_time_used(control, began);
+        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
+            Ok((db, control)) => {
                 let schedule = anytime::Schedule {
                     beam_ranking: phase
                         .beam_ranking
@@ -403,20 +396,11 @@ fn anytime_phase(
             }
         },
         HeuristicSpec::LinearConflict => linear_conflict(control),
-        _ => match heuristic_for_search(&spec, puzzle, source, for_tables(control))? {
-            Ok((h, lowered)) => {
-                let control = Control {
-                    limits: Limits {
-                        time: less_time_used(control, began).limits.time,
-                        ..lowered.limits
-                    },
-                    ..lowered
-                };
-                engine(puzzle, start, Reevaluate(&*h), control, &plain, &region)
-            }
+        _ => match heuristic_for_search(&spec, puzzle, source, control)? {
+            Ok((h, control)) => engine(puzzle, start, Reevaluate(&*h), control, &plain, &region),
             Err(_) => {
                 spec = HeuristicSpec::LinearConflict;
-                linear_conflict(less_time_used(control, began))
+                linear_conflict(control)
             }
         },
     };
@@ -514,16 +498,6 @@ fn region_answer(
 
 /// `control` with its time limit less what has passed since `began` (a stopped table
 /// build's time, before linear conflict stands in).
-/// `control` for reading or building the anytime engine's tables: all its time but an
-/// eighth, which the engine keeps to answer with linear conflict when the tables are not
-/// ready by then. Without that reserve a short budget spent on tables left only the
-/// constructive path (a 5×5 board with no tables cached and half a second: 180 moves).
-fn for_tables(mut control: Control<'_>) -> Control<'_> {
-    control.limits.time = control.limits.time.map(|t| t - t / 8);
-    control
-}
-
-/// `control` with the time since `began` taken off its time limit.
 fn less_time_used(mut control: Control<'_>, began: Instant) -> Control<'_> {
     control.limits.time = control
         .limits
