@@ -416,6 +416,89 @@ fn a_memory_limit_makes_auto_choose_tables_that_fit() {
     assert_eq!(lengths[0], lengths[1]);
 }
 
+/// Past 16 cells, where a time budget ends the run, the plan takes no tables it cannot
+/// expect to have within half of it: `solve` on a 5x5 board with `--time-limit 0.5` and an
+/// empty cache spent the half second building `5-5-5-5-4` and printed the constructive
+/// path, 180 moves where linear conflict alone finds 132. Now it builds nothing and runs
+/// the anytime engine with linear conflict, as `--explain` says; with tables cached that
+/// load in no time, or a budget that leaves time to build them, it takes them.
+#[test]
+fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    let cache = cache.to_str().unwrap();
+    let (_, board, _) = run(&["random", "--size", "5x5", "--seed", "1"], None);
+    let board = board.trim();
+    let explained = |time: &str| {
+        let args = [
+            "solve",
+            board,
+            "--explain",
+            "--json",
+            "--time-limit",
+            time,
+            "--pdb-dir",
+            cache,
+        ];
+        let (code, stdout, stderr) = run(&args, None);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        let plan: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        (
+            plan["phases"][0]["heuristic"].clone(),
+            plan["tables"].clone(),
+        )
+    };
+    let (heuristic, tables) = explained("0.5");
+    assert_eq!(heuristic, "linear-conflict");
+    assert_eq!(tables, serde_json::json!([]));
+    // Ten seconds (the default budget) leave time to build the tables.
+    assert_eq!(explained("10").0, "pdb:5-5-5-5-4");
+    let args = [
+        "solve",
+        board,
+        "--json",
+        "--time-limit",
+        "0.5",
+        "--pdb-dir",
+        cache,
+    ];
+    let (code, stdout, stderr) = run(&args, None);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["heuristic"], "linear-conflict", "{report}");
+    assert_eq!(report["stopped_by"], "time", "{report}");
+    let start: Vec<u32> = board
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let moves: Vec<String> = report["moves"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .map(String::from)
+        .collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    assert_eq!(common::replay(&start, 5, &moves), common::standard_goal(25));
+    let files = files_in(std::path::Path::new(cache));
+    assert!(files.is_empty(), "{files:?}");
+    // Cached, the small tables load in a moment: half a second takes them.
+    let (code, _, stderr) = run(
+        &[
+            "pdb",
+            "build",
+            "--size",
+            "5x5",
+            "--partition",
+            "5-5-5-5-4",
+            "--pdb-dir",
+            cache,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(explained("0.5").0, "pdb:5-5-5-5-4");
+}
+
 /// E7 in `batch`: `--memory-limit 50` with `-H pdb:1-7-7` built both 58 MB tables (and
 /// saved them) before the search said "memory"; `solve` counted them, `batch` did not.
 #[test]

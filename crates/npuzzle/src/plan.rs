@@ -20,8 +20,10 @@
 //!   [`AUTO_BUDGET_SECONDS`] seconds of search;
 //! * larger boards: the constructive solver.
 //!
-//! [`plan_within`] makes the same choice within a memory limit: the strongest heuristic
-//! whose tables, and building them, fit it, down to linear conflict.
+//! [`plan_within`] makes the same choice within the caller's limits: the strongest heuristic
+//! whose tables, and building them, fit the memory limit and, where a time budget ends the
+//! run (above 16 cells), can be had within [`TABLE_TIME_SHARE`] of it; down to linear
+//! conflict.
 //!
 //! A named heuristic or algorithm runs as asked and nothing else: `auto` with `-H X` is
 //! IDA* with `X`, stopped only by the user's limits. [`SolveOptions::optimal`] asks for a
@@ -179,6 +181,16 @@ pub struct Phase {
 /// time limit: the anytime engine answers with the best path found and its proven bound.
 pub const AUTO_BUDGET_SECONDS: f64 = 10.0;
 
+/// The largest share of a budgeted run's time (plain `solve` above 16 cells: the caller's
+/// time limit, else [`AUTO_BUDGET_SECONDS`]) that the tables [`plan_within`] chooses may be
+/// expected to take to load or build ([`Plan::table_seconds`]); past it a weaker heuristic is
+/// chosen, down to linear conflict. On 5×5, with 1 s or less, the anytime engine with linear
+/// conflict answers as short as with the 5-5-5-5-4 tables already at hand, while building
+/// them (about a second) or reading 6-6-6-6 from the cache (about half a second) leaves it
+/// little or no time: the constructive answer, 1.9 times the optimum (`docs/performance.md`,
+/// "Short budgets"). Half, rather than all, because an estimate may be short by as much.
+pub const TABLE_TIME_SHARE: f64 = 0.5;
+
 /// Boards of at most this many cells get no default budget: `auto` proves its answer
 /// optimal (Korf's hardest 15-puzzles take a second or two with auto's tables).
 pub const AUTO_UNBUDGETED_CELLS: usize = 16;
@@ -197,9 +209,10 @@ pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Pla
 
 /// [`plan`] for searches held to `limits`: where the plan chooses the heuristic itself
 /// (none named, no proof asked for), it takes the strongest whose tables, and building
-/// them, fit the memory limit ([`Plan::fits`]), down to linear conflict, which needs no
-/// table. Otherwise the plan is [`plan`]'s, and one that does not fit stops before it
-/// builds anything, saying "memory".
+/// them, fit the memory limit ([`Plan::fits`]) and leave a budgeted run most of its time
+/// ([`Plan::in_time`]), down to linear conflict, which needs no table. Otherwise the plan
+/// is [`plan`]'s, and one that does not fit stops before it builds anything, saying
+/// "memory".
 ///
 /// # Errors
 /// As [`plan`].
@@ -214,7 +227,7 @@ pub fn plan_within(
         let p = plan_choosing(goal, options, tables, weaker)?;
         // (At most three choices: the last, linear conflict, has no tables.)
         let last = p.tables.is_empty() || weaker >= 2;
-        if last || p.fits(limits) || !heuristic::chooses_heuristic(options) {
+        if last || (p.fits(limits) && p.in_time(limits)) || !heuristic::chooses_heuristic(options) {
             return Ok(p);
         }
         weaker += 1;
@@ -370,6 +383,19 @@ impl Plan {
         let held: u64 = self.tables.iter().map(|t| t.bytes).sum();
         let building = self.tables.iter().map(TableNeed::build_bytes).max();
         held.saturating_add(building.unwrap_or(0))
+    }
+
+    /// Whether the plan's tables can be had within [`TABLE_TIME_SHARE`] of its run's time
+    /// budget: `limits`' time limit, else the phase's default budget. Always true of a run
+    /// that no budget ends (up to 16 cells, a proof, a named algorithm), where the tables
+    /// pay for themselves however long they take.
+    pub fn in_time(&self, limits: &Limits) -> bool {
+        let phase = &self.phases[0];
+        let Some(budget) = phase.budget else {
+            return true;
+        };
+        let time = limits.time.map_or(budget, |t| t.as_secs_f64());
+        self.table_seconds() <= TABLE_TIME_SHARE * time
     }
 
     /// Whether the plan's tables, and building them, fit `limits`' memory. A plan that does

@@ -408,3 +408,76 @@ fn at_hand_takes_the_kind_of_table_the_shape_prefers() {
         Some(PartitionSpec::Sizes(sizes.clone()))
     );
 }
+
+/// Where a time budget ends the run, the plan takes no tables it cannot expect to have
+/// within [`TABLE_TIME_SHARE`] of it: plain `solve` on a 5x5 board with `--time-limit 0.5`
+/// and an empty cache spent the half second building `5-5-5-5-4` and answered with the
+/// constructive path, 180 moves where linear conflict alone finds 132. Tables in memory
+/// cost nothing and are kept; a named heuristic, a proof, and a run that no budget ends
+/// (16 cells and fewer) keep theirs whatever the time.
+#[test]
+fn a_short_budget_makes_the_plan_choose_tables_it_can_have_in_time() {
+    let tables = Tables::default();
+    let g = goal("4x5");
+    let within = |options: &SolveOptions, seconds: f64| {
+        let limits = Limits {
+            time: Some(std::time::Duration::from_secs_f64(seconds)),
+            ..Limits::default()
+        };
+        plan_within(&g, options, &tables, &limits).unwrap()
+    };
+    let roomy = plan(&g, &SolveOptions::default(), &tables).unwrap();
+    assert!(roomy.builds_tables(), "{roomy}");
+    let Some(HeuristicSpec::Pdb(_)) = roomy.heuristic() else {
+        panic!("{roomy}")
+    };
+    let needs = roomy.table_seconds();
+    assert!(needs > 0.0);
+    // The default budget leaves them time.
+    let unlimited = plan_within(&g, &SolveOptions::default(), &tables, &Limits::default());
+    assert_eq!(unlimited.unwrap(), roomy);
+    assert_eq!(
+        within(&SolveOptions::default(), needs / TABLE_TIME_SHARE),
+        roomy
+    );
+    let short = within(&SolveOptions::default(), 0.9 * needs / TABLE_TIME_SHARE);
+    assert_eq!(
+        short.heuristic(),
+        Some(&HeuristicSpec::LinearConflict),
+        "{short}"
+    );
+    assert!(short.tables.is_empty() && short.phases[0].budget.is_some());
+    for asked in [
+        SolveOptions {
+            heuristic: roomy.heuristic().cloned(),
+            ..SolveOptions::default()
+        },
+        SolveOptions {
+            optimal: true,
+            ..SolveOptions::default()
+        },
+    ] {
+        let kept = within(&asked, 0.001);
+        assert_eq!(kept, plan(&g, &asked, &tables).unwrap());
+        assert!(!kept.tables.is_empty(), "{kept}");
+    }
+    let fifteen = goal("4x4");
+    let limits = Limits {
+        time: Some(std::time::Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let proof = plan_within(&fifteen, &SolveOptions::default(), &tables, &limits).unwrap();
+    assert_eq!(
+        proof,
+        plan(&fifteen, &SolveOptions::default(), &tables).unwrap()
+    );
+    assert!(proof.builds_tables(), "{proof}");
+    // Built once, in memory, the tables cost no time and are taken at any budget.
+    prepare(&roomy, &g, &tables, &mut crate::heuristic::pdb::keep_going).unwrap();
+    let held = within(&SolveOptions::default(), 0.001);
+    assert_eq!(held.heuristic(), roomy.heuristic(), "{held}");
+    assert!(held
+        .tables
+        .iter()
+        .all(|t| t.source == TableSourceKind::Memory));
+}
