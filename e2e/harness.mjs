@@ -19,9 +19,9 @@ mkdirSync(shots, { recursive: true });
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Starts the server and the browser; `env.url` is the page's address. */
-export async function start(env) {
-  env.server = spawn(binary, ['serve', '--port', '0', '--max-concurrent', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts the server (with `args` besides the usual) and the browser; `env.url` is the page's address. */
+export async function start(env, args = []) {
+  env.server = spawn(binary, ['serve', '--port', '0', '--max-concurrent', '2', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   env.url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('npuzzle serve did not print its URL')), 15000);
     let out = '';

@@ -5,6 +5,9 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DESKTOP, open, start, stop, tab } from './harness.mjs';
 
 const env = {};
@@ -86,4 +89,41 @@ test('"Prove optimal" asks the server for the proof solve --optimal makes, and r
   await page.uncheck('#optimal');
   await page.waitForFunction(() => !/would refuse/.test(document.querySelector('#plan-summary').textContent));
   await page.close();
+});
+
+test('the plan summary is the plan of the chosen time limit: too short to build tables, linear conflict', async () => {
+  // A server with no cached tables: past 16 cells, auto plans only tables it can build
+  // within half the time limit (5-5-5-5-4 on 5x5, about a second). The summary showed the
+  // plan of no limit, tables included, for a 1-second solve that ran without them.
+  const dir = mkdtempSync(join(tmpdir(), 'npuzzle-pdb-'));
+  const fresh = {};
+  await start(fresh, ['--pdb-dir', dir]);
+  try {
+    // `npuzzle random --size 5x5 --seed 1`.
+    const board = '16,9,0,3,8,24,12,19,5,2,7,18,15,10,22,4,11,21,13,1,17,20,23,14,6';
+    const page = await open(fresh, DESKTOP, `/?board=${board}&size=5x5&goal=standard`);
+    await tab(page, 'solve');
+    const summary = () => page.locator('#plan-summary').textContent();
+    await page.waitForFunction(() => /all with pdb:5-5-5-5-4/.test(document.querySelector('#plan-summary').textContent));
+    assert.equal(await page.locator('#time-limit').inputValue(), '10');
+    const asked = page.waitForRequest((r) => r.url().includes('/api/plan') && r.url().includes('time_limit=1'));
+    await page.selectOption('#time-limit', '1');
+    await asked;
+    await page.waitForFunction(() => /all with linear-conflict/.test(document.querySelector('#plan-summary').textContent));
+    assert.match(await summary(), /Tables: none/);
+    // The solve sends the same limit, and runs what the summary says.
+    const sent = page.waitForRequest((r) => r.url().includes('/api/solve') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().includes('/api/solve') && r.request().method() === 'POST');
+    await page.click('#solve');
+    assert.equal(JSON.parse((await sent).postData()).time_limit, 1);
+    const lines = (await (await answered).text()).trim().split('\n').map((l) => JSON.parse(l));
+    const last = lines[lines.length - 1];
+    assert.equal((last.result ?? last).heuristic, 'linear-conflict');
+    await page.selectOption('#time-limit', '10');
+    await page.waitForFunction(() => /all with pdb:5-5-5-5-4/.test(document.querySelector('#plan-summary').textContent));
+    await page.close();
+  } finally {
+    await stop(fresh);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

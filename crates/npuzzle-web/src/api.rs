@@ -512,11 +512,17 @@ pub struct PlanQuery {
     /// A proof's plan, as `npuzzle solve --optimal --explain` shows it.
     #[serde(default)]
     optimal: bool,
+    /// The time limit a solve would be given (the server's by default): past 16 cells it
+    /// decides which tables auto can afford, as `npuzzle solve --time-limit T --explain`.
+    time_limit: Option<f64>,
+    /// The node limit a solve would be given (the server's by default).
+    max_nodes: Option<u64>,
 }
 
-/// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W&width=N&optimal=true]`: the menus for that
-/// board and goal (every algorithm and heuristic, each available or not and why) and the
-/// plan for the choices given (auto's by default), or 400 with the planner's refusal.
+/// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W&width=N&optimal=true&time_limit=T&max_nodes=N]`:
+/// the menus for that board and goal (every algorithm and heuristic, each available or not
+/// and why) and the plan a solve of those choices and limits runs (auto's, within the
+/// server's limits, by default), or 400 with the planner's refusal.
 pub async fn plan(
     State(state): State<AppState>,
     query: Result<axum::extract::Query<PlanQuery>, axum::extract::rejection::QueryRejection>,
@@ -539,10 +545,11 @@ pub async fn plan(
         optimal: q.optimal,
         ..SolveOptions::default()
     };
-    // Only the weight and width are checked: a plan has no limits.
-    let (options, _) = input::request(config, options, q.width, None, None)?;
+    // The limits a solve of this request would get, checked as its are: they decide the
+    // tables a budgeted run can afford, and the memory limit those it can hold.
+    let (options, limits) = input::request(config, options, q.width, q.time_limit, q.max_nodes)?;
     let tables = state.tables();
-    let plan = npuzzle::plan(&goal, &options, tables).map_err(AppError::bad)?;
+    let plan = npuzzle::plan_within(&goal, &options, tables, &limits).map_err(AppError::bad)?;
     let menus = choices(&goal, algorithm, options.weight, tables);
     Ok(Json(json!({
         "size": shape.to_string(),

@@ -1153,3 +1153,36 @@ async fn optimal_asks_for_the_proof_solve_optimal_runs() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert_eq!(answer["error"], why);
 }
+
+/// `/api/plan` plans within the limits a solve of the same request gets: past 16 cells a
+/// short time limit leaves no time to build tables, so auto runs linear conflict, and the
+/// plan must say so. It answered the plan of no limits (`pdb:5-5-5-5-4`, to be built) for
+/// a solve that ran without them.
+#[tokio::test]
+async fn the_plan_is_the_one_a_solve_of_the_same_limits_runs() {
+    let r = router();
+    let text = "16 9 0 3 8/24 12 19 5 2/7 18 15 10 22/4 11 21 13 1/17 20 23 14 6";
+    let heuristic = |answer: &Value| answer["plan"]["phases"][0]["heuristic"].clone();
+    let (status, short) = get(&r, "/api/plan?size=5x5&time_limit=0.5").await;
+    assert_eq!(status, StatusCode::OK, "{short}");
+    assert_eq!(heuristic(&short), "linear-conflict", "{short}");
+    assert_eq!(short["plan"]["tables"], json!([]));
+    let (status, solved) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": text, "time_limit": 0.5 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["heuristic"], "linear-conflict", "{solved}");
+    assert_eq!(replay(&solved), solved["length"].as_u64().unwrap() as usize);
+    // Ten seconds leave time to build the tables; the plan says which.
+    let (status, roomy) = get(&r, "/api/plan?size=5x5&time_limit=10").await;
+    assert_eq!(status, StatusCode::OK, "{roomy}");
+    assert_eq!(heuristic(&roomy), "pdb:5-5-5-5-4", "{roomy}");
+    // Limits are checked as a solve's are.
+    let (status, answer) = get(&r, "/api/plan?size=5x5&time_limit=0").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let (_, refused) = post(&r, "/api/solve", json!({ "board": text, "time_limit": 0 })).await;
+    assert_eq!(answer["error"], refused["error"]);
+}

@@ -46,7 +46,9 @@ export async function info() {
 /**
  * The server's plan for a board shape and goal: the menus (`algorithms`, `heuristics`, each
  * `{id, label, available, why}`) and the plan auto would run. With `choice` ({heuristic,
- * algorithm, weight, width, optimal}) the plan for that choice; a refused choice throws an ApiError (400).
+ * algorithm, weight, width, optimal, time_limit}) the plan a solve of that choice and time
+ * limit runs (past 16 cells a short limit leaves auto no time for tables); a refused choice
+ * throws an ApiError (400).
  * The server is the only planner: the page never guesses what it would run, so a server
  * that cannot answer (an error, or no `/api/plan` at all) is reported as such.
  */
@@ -57,6 +59,7 @@ export async function plan(size, goal, choice = null) {
   if (choice?.weight != null) q.set('weight', String(choice.weight));
   if (choice?.width != null) q.set('width', String(choice.width));
   if (choice?.optimal) q.set('optimal', 'true');
+  if (choice?.time_limit) q.set('time_limit', String(choice.time_limit));
   let response;
   try {
     response = await fetch(`/api/plan?${q}`);

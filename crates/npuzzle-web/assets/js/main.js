@@ -523,7 +523,7 @@ async function start() {
     }
     goalChanged();
   });
-  for (const id of ['algorithm', 'heuristic', 'weight', 'width', 'heuristic-expr', 'optimal']) byId(id).addEventListener('change', choiceChanged);
+  for (const id of ['algorithm', 'heuristic', 'weight', 'width', 'heuristic-expr', 'optimal', 'time-limit']) byId(id).addEventListener('change', choiceChanged);
   byId('difficulty').addEventListener('input', () => { byId('difficulty-out').textContent = `${byId('difficulty').value} moves`; });
   byId('shuffle').addEventListener('click', () => shuffle(null));
   byId('shuffle-moves').addEventListener('click', () => shuffle(Number(byId('difficulty').value)));

@@ -81,19 +81,26 @@ export function fillMenu(select, entries, labels, selected, extra = [], phases =
 
 let planSeq = 0;
 
+/** The solve's time limit as chosen (`null` before the server's limits fill the menu). */
+function timeLimit() {
+  const t = Number(byId('time-limit').value);
+  return t > 0 ? t : null;
+}
+
 /** Rebuilds the solver menus from the server's plan for this shape and goal. */
 export async function refreshMenus() {
   const seq = ++planSeq;
   const key = goalKey();
+  const time = timeLimit();
   let data;
   try {
-    data = await plan(sizeText(), goalParam());
+    data = await plan(sizeText(), goalParam(), { time_limit: time });
   } catch (e) {
     if (seq === planSeq) byId('plan-summary').textContent = `Menus: ${e.message}`;
     return;
   }
   if (seq !== planSeq) return;
-  state.plan = { key, data };
+  state.plan = { key, data, time };
   const hs = data.heuristics.filter((h) => h.id !== 'auto');
   fillMenu(byId('heuristic'), [{ id: 'auto', available: true }, ...hs], HEURISTIC_LABELS, byId('heuristic').value || 'auto', [{ id: 'expr', available: true }]);
   fillMenu(byId('algorithm'), data.algorithms, ALGORITHM_LABELS, byId('algorithm').value || 'auto', [], data.plan?.phases);
@@ -131,8 +138,10 @@ export async function choiceChanged() {
     const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
     const width = algorithm === 'beam' ? Number(byId('width').value) : null;
     const optimal = byId('optimal').checked;
-    const chosen = h === 'auto' && algorithm === 'auto' && !optimal ? data
-      : await plan(sizeText(), goalParam(), { heuristic: h === 'auto' ? null : h, algorithm, weight, width, optimal });
+    // The plan a solve runs depends on its time limit too.
+    const time = timeLimit();
+    const chosen = h === 'auto' && algorithm === 'auto' && !optimal && state.plan.time === time ? data
+      : await plan(sizeText(), goalParam(), { heuristic: h === 'auto' ? null : h, algorithm, weight, width, optimal, time_limit: time });
     if (seq !== planSeq) return;
     out.className = 'help';
     showSummary(out, chosen.summary ?? chosen.plan?.summary ?? '', chosen.plan);
