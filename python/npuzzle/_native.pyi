@@ -273,5 +273,9 @@ def plan(
     weight: Optional[float] = None,
     width: Optional[int] = None,
     optimal: bool = False,
+    time_limit: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+    memory_limit: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """What ``solve`` will run: ``shape``, ``phases``, ``tables``, ``optimal``."""
+    """What ``solve`` with the same choices and limits will run: ``shape``, ``phases``,
+    ``tables``, ``optimal``."""

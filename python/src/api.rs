@@ -219,11 +219,13 @@ pub fn random_boards(
 /// planner (as ``npuzzle solve --explain`` shows it): a dict with ``shape``, ``phases``
 /// (algorithm, heuristic, weight, budgets, optimality of each), ``tables`` (which pattern
 /// databases are loaded or built, and what that costs) and ``optimal``. ``optimal=True``
-/// gives the plan of ``solve(optimal=True)``'s proof.
+/// gives the plan of ``solve(optimal=True)``'s proof. The limits are ``solve``'s: past 16
+/// cells a ``time_limit`` too short to load or build the tables makes auto plan linear
+/// conflict, as ``solve`` with that limit runs.
 #[pyfunction]
 #[pyo3(signature = (board_or_size, goal=None, heuristic=None, algorithm="auto", weight=None,
-    width=None, optimal=false),
-    text_signature = "(board_or_size, goal='standard', heuristic=None, algorithm='auto', weight=None, width=None, optimal=False)")]
+    width=None, optimal=false, time_limit=None, max_nodes=None, memory_limit=None),
+    text_signature = "(board_or_size, goal='standard', heuristic=None, algorithm='auto', weight=None, width=None, optimal=False, time_limit=None, max_nodes=None, memory_limit=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn plan<'py>(
     py: Python<'py>,
@@ -234,15 +236,27 @@ pub fn plan<'py>(
     weight: Option<f64>,
     width: Option<i64>,
     optimal: bool,
+    time_limit: Option<f64>,
+    max_nodes: Option<i64>,
+    memory_limit: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape = match shape_arg(board_or_size) {
         Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
         _ => to_board(board_or_size, None)?.shape(),
     };
-    let mut config = SolveConfig::new(goal, heuristic, algorithm, weight, width, None, None, None)?;
+    let mut config = SolveConfig::new(
+        goal,
+        heuristic,
+        algorithm,
+        weight,
+        width,
+        time_limit,
+        max_nodes,
+        memory_limit,
+    )?;
     config.options.optimal = optimal;
     let goal = config.goal.board(shape).map_err(errors::goal)?;
-    let p =
-        npuzzle::plan(&goal, &config.options, crate::tables()).map_err(|e| errors::solve(&e))?;
+    let p = npuzzle::plan_within(&goal, &config.options, crate::tables(), &config.limits)
+        .map_err(|e| errors::solve(&e))?;
     Ok(pythonize::pythonize(py, &p)?)
 }

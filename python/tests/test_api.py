@@ -166,6 +166,24 @@ def test_optimal_plan_and_batch_are_the_command_lines(cli, tmp_path):
     assert (row["length"], row["generated"], row["optimal"]) == (mine.length, mine.generated, True)
 
 
+BOARD_5X5 = "16 9 0 3 8/24 12 19 5 2/7 18 15 10 22/4 11 21 13 1/17 20 23 14 6"
+
+
+def test_plan_takes_solves_limits_and_plans_what_solve_runs_within_them(cli):
+    """Past 16 cells the time limit decides which tables auto can afford; ``plan`` took no
+    limits, so it could name tables that ``solve(time_limit=...)`` did not use."""
+    for seconds in (0.5, 10):
+        mine = npuzzle.plan(BOARD_5X5, time_limit=seconds)
+        theirs = cli.json(["solve", BOARD_5X5, "--explain", "--time-limit", str(seconds)])
+        assert mine["phases"] == theirs["phases"]
+        assert [t["name"] for t in mine["tables"]] == [t["name"] for t in theirs["tables"]]
+    short = npuzzle.plan(BOARD_5X5, time_limit=0.5)
+    assert npuzzle.solve(BOARD_5X5, time_limit=0.5).heuristic == short["phases"][0]["heuristic"]
+    # A limit is checked as solve checks it.
+    with pytest.raises(npuzzle.InvalidOption):
+        npuzzle.plan(BOARD_5X5, time_limit=0)
+
+
 @pytest.fixture
 def sigint_raises():
     """Ctrl-C raises KeyboardInterrupt, as in an interactive Python, even when the tests run
