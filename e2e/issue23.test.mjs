@@ -93,8 +93,9 @@ test('"Prove optimal" asks the server for the proof solve --optimal makes, and r
 
 test('the plan summary is the plan of the chosen time limit: too short to build tables, linear conflict', async () => {
   // A server with no cached tables: past 16 cells, auto plans only tables it can build
-  // within half the time limit (5-5-5-5-4 on 5x5, about a second). The summary showed the
-  // plan of no limit, tables included, for a 1-second solve that ran without them.
+  // within three quarters of the time limit (5-5-5-5-4 on 5x5, about a second). The
+  // summary showed the plan of no limit, tables included, for a 1-second solve that ran
+  // without them.
   const dir = mkdtempSync(join(tmpdir(), 'npuzzle-pdb-'));
   const fresh = {};
   await start(fresh, ['--pdb-dir', dir]);

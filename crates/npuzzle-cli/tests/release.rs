@@ -417,11 +417,11 @@ fn a_memory_limit_makes_auto_choose_tables_that_fit() {
 }
 
 /// Past 16 cells, where a time budget ends the run, the plan takes no tables it cannot
-/// expect to have within half of it: `solve` on a 5x5 board with `--time-limit 0.5` and an
-/// empty cache spent the half second building `5-5-5-5-4` and printed the constructive
-/// path, 180 moves where linear conflict alone finds 132. Now it builds nothing and runs
-/// the anytime engine with linear conflict, as `--explain` says; with tables cached that
-/// load in no time, or a budget that leaves time to build them, it takes them.
+/// expect to have within three quarters of it: `solve` on a 5x5 board with `--time-limit
+/// 0.5` and an empty cache spent the half second building `5-5-5-5-4` and printed the
+/// constructive path, 180 moves where linear conflict alone finds 132. Now it builds nothing
+/// and runs the anytime engine with linear conflict, as `--explain` says; with tables
+/// cached that load in no time, or a budget that leaves time to build them, it takes them.
 #[test]
 fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
     let dir = tempfile::tempdir().unwrap();

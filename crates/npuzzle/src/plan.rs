@@ -184,12 +184,13 @@ pub const AUTO_BUDGET_SECONDS: f64 = 10.0;
 /// The largest share of a budgeted run's time (plain `solve` above 16 cells: the caller's
 /// time limit, else [`AUTO_BUDGET_SECONDS`]) that the tables [`plan_within`] chooses may be
 /// expected to take to load or build ([`Plan::table_seconds`]); past it a weaker heuristic is
-/// chosen, down to linear conflict. On 5×5, with 1 s or less, the anytime engine with linear
-/// conflict answers as short as with the 5-5-5-5-4 tables already at hand, while building
-/// them (about a second) or reading 6-6-6-6 from the cache (about half a second) leaves it
-/// little or no time: the constructive answer, 1.9 times the optimum (`docs/performance.md`,
-/// "Short budgets"). Half, rather than all, because an estimate may be short by as much.
-pub const TABLE_TIME_SHARE: f64 = 0.5;
+/// chosen, down to linear conflict. Measured on 5×5 boards (`docs/performance.md`, "Short
+/// budgets"): tables that are ready with a third of a second or more to spare give shorter
+/// answers than linear conflict (6-6-6-6 read from the cache in 0.4 s, at 0.8 and 1 s; the
+/// 5-5-5-5-4 built in 0.85 s, at 2 s), while waiting for tables that are not ready in time
+/// leaves the constructive answer, 1.5 to 1.9 times longer (the same build at 0.5 s). Three
+/// quarters, rather than all, because an estimate may be short by a third.
+pub const TABLE_TIME_SHARE: f64 = 0.75;
 
 /// Boards of at most this many cells get no default budget: `auto` proves its answer
 /// optimal (Korf's hardest 15-puzzles take a second or two with auto's tables).
