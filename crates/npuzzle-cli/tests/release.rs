@@ -451,6 +451,21 @@ fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
     let (heuristic, tables) = explained("0.5");
     assert_eq!(heuristic, "linear-conflict");
     assert_eq!(tables, serde_json::json!([]));
+    // The plan says what it passed over, and why.
+    let args = [
+        "solve",
+        board,
+        "--explain",
+        "--time-limit",
+        "0.5",
+        "--pdb-dir",
+        cache,
+    ];
+    let (_, text, _) = run(&args, None);
+    assert!(
+        text.contains("Not pdb:5-5-5-5-4: its tables take about"),
+        "{text}"
+    );
     // Ten seconds (the default budget) leave time to build the tables.
     assert_eq!(explained("10").0, "pdb:5-5-5-5-4");
     let args = [

@@ -101,6 +101,21 @@ pub struct Plan {
     /// Whether the answer is guaranteed shortest unless the caller's own limits stop the
     /// search first.
     pub optimal: bool,
+    /// The stronger heuristics [`plan_within`] chose against for the caller's limits,
+    /// strongest first, each with why (left out of JSON when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub passed_over: Vec<PassedOver>,
+}
+
+/// A heuristic [`plan_within`] would have chosen but for the caller's limits.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PassedOver {
+    /// The heuristic, e.g. `pdb:6-6-6-6`.
+    #[serde(serialize_with = "as_text")]
+    pub heuristic: HeuristicSpec,
+    /// Why, in words: "its tables take about 1.3 s to load or build, more than 75% of the
+    /// 1 s budget".
+    pub why: String,
 }
 
 /// What a phase is for.
@@ -224,12 +239,18 @@ pub fn plan_within(
     limits: &Limits,
 ) -> Result<Plan, SolveError> {
     let mut weaker = 0;
+    let mut passed_over = Vec::new();
     loop {
-        let p = plan_choosing(goal, options, tables, weaker)?;
+        let mut p = plan_choosing(goal, options, tables, weaker)?;
         // (At most three choices: the last, linear conflict, has no tables.)
         let last = p.tables.is_empty() || weaker >= 2;
-        if last || (p.fits(limits) && p.in_time(limits)) || !heuristic::chooses_heuristic(options) {
+        let misfit = p.misfit(limits);
+        if last || misfit.is_none() || !heuristic::chooses_heuristic(options) {
+            p.passed_over = passed_over;
             return Ok(p);
+        }
+        if let (Some(why), Some(heuristic)) = (misfit, p.heuristic().cloned()) {
+            passed_over.push(PassedOver { heuristic, why });
         }
         weaker += 1;
     }
@@ -353,6 +374,7 @@ impl Plan {
             phases,
             tables,
             optimal,
+            passed_over: Vec::new(),
         }
     }
 
@@ -391,12 +413,35 @@ impl Plan {
     /// that no budget ends (up to 16 cells, a proof, a named algorithm), where the tables
     /// pay for themselves however long they take.
     pub fn in_time(&self, limits: &Limits) -> bool {
-        let phase = &self.phases[0];
-        let Some(budget) = phase.budget else {
-            return true;
-        };
-        let time = limits.time.map_or(budget, |t| t.as_secs_f64());
-        self.table_seconds() <= TABLE_TIME_SHARE * time
+        self.budget(limits)
+            .is_none_or(|time| self.table_seconds() <= TABLE_TIME_SHARE * time)
+    }
+
+    /// Seconds a budget gives the run: `limits`' time limit, else the phase's default
+    /// budget; `None` for a run that no budget ends.
+    fn budget(&self, limits: &Limits) -> Option<f64> {
+        let budget = self.phases[0].budget?;
+        Some(limits.time.map_or(budget, |t| t.as_secs_f64()))
+    }
+
+    /// Why the plan does not fit `limits` ([`Plan::fits`], then [`Plan::in_time`]), in
+    /// words; `None` when it does.
+    fn misfit(&self, limits: &Limits) -> Option<String> {
+        // In the memory limit's unit (`--memory-limit 100` is 100 × 2^20 bytes).
+        let mb = |bytes: u64| bytes as f64 / f64::from(1 << 20);
+        if let Some(limit) = limits.memory_bytes.filter(|_| !self.fits(limits)) {
+            return Some(format!(
+                "its tables, and building them, take {:.1} MB, more than the memory limit of {} MB",
+                mb(self.table_bytes()),
+                mb(limit)
+            ));
+        }
+        let time = self.budget(limits).filter(|_| !self.in_time(limits))?;
+        Some(format!(
+            "its tables take about {:.1} s to load or build, more than {}% of the {time} s budget",
+            self.table_seconds(),
+            TABLE_TIME_SHARE * 100.0
+        ))
     }
 
     /// Whether the plan's tables, and building them, fit `limits`' memory. A plan that does
@@ -422,6 +467,9 @@ impl fmt::Display for Plan {
         for (i, p) in self.phases.iter().enumerate() {
             write!(f, "  {}. {}", i + 1, p)?;
             writeln!(f)?;
+        }
+        for p in &self.passed_over {
+            writeln!(f, "Not {}: {}.", p.heuristic, p.why)?;
         }
         if self.tables.is_empty() {
             writeln!(f, "Tables: none.")?;

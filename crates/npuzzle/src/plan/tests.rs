@@ -481,3 +481,50 @@ fn a_short_budget_makes_the_plan_choose_tables_it_can_have_in_time() {
         .iter()
         .all(|t| t.source == TableSourceKind::Memory));
 }
+
+/// A plan that passed over stronger tables for the caller's limits says which, and why, in
+/// `--explain`'s text and JSON; one that did not says nothing.
+#[test]
+fn the_plan_names_the_tables_it_passed_over_and_why() {
+    let tables = Tables::default();
+    let g = goal("4x5");
+    let roomy = plan(&g, &SolveOptions::default(), &tables).unwrap();
+    assert!(roomy.passed_over.is_empty());
+    assert!(!serde_json::to_value(&roomy)
+        .unwrap()
+        .as_object()
+        .unwrap()
+        .contains_key("passed_over"));
+    let strongest = roomy.heuristic().unwrap().clone();
+    let time = Limits {
+        time: Some(std::time::Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let short = plan_within(&g, &SolveOptions::default(), &tables, &time).unwrap();
+    let [passed] = &short.passed_over[..] else {
+        panic!("{short}")
+    };
+    assert_eq!(passed.heuristic, strongest);
+    assert!(
+        passed.why.ends_with("of the 0.001 s budget"),
+        "{}",
+        passed.why
+    );
+    assert!(short
+        .to_string()
+        .contains(&format!("Not {strongest}: {}.", passed.why)));
+    let memory = Limits {
+        memory_bytes: Some(1 << 20),
+        ..Limits::default()
+    };
+    let tight = plan_within(&g, &SolveOptions::default(), &tables, &memory).unwrap();
+    assert_eq!(tight.passed_over[0].heuristic, strongest);
+    assert!(
+        tight.passed_over[0]
+            .why
+            .ends_with("the memory limit of 1 MB"),
+        "{tight:?}"
+    );
+    let json = serde_json::to_value(&tight).unwrap();
+    assert_eq!(json["passed_over"][0]["heuristic"], strongest.to_string());
+}
