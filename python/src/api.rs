@@ -77,7 +77,7 @@ pub fn solve(
     }
     let shape = size.map(shape_arg).transpose()?;
     let start = board_object(board, shape)?;
-    let mut config = SolveConfig::new(
+    let config = SolveConfig::new(
         goal,
         heuristic,
         algorithm,
@@ -86,8 +86,8 @@ pub fn solve(
         time_limit,
         max_nodes,
         memory_limit,
+        optimal,
     )?;
-    config.options.optimal = optimal;
     let goal = config
         .goal
         .board(start.get().board.shape())
@@ -244,7 +244,7 @@ pub fn plan<'py>(
         Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
         _ => to_board(board_or_size, None)?.shape(),
     };
-    let mut config = SolveConfig::new(
+    let config = SolveConfig::new(
         goal,
         heuristic,
         algorithm,
@@ -253,8 +253,8 @@ pub fn plan<'py>(
         time_limit,
         max_nodes,
         memory_limit,
+        optimal,
     )?;
-    config.options.optimal = optimal;
     let goal = config.goal.board(shape).map_err(errors::goal)?;
     let p = npuzzle::plan_within(&goal, &config.options, crate::tables(), &config.limits)
         .map_err(|e| errors::solve(&e))?;

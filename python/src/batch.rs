@@ -73,7 +73,7 @@ pub fn solve_many<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let jobs = jobs_arg(jobs)?;
     let shape = size.map(shape_arg).transpose()?;
-    let mut config = SolveConfig::new(
+    let config = SolveConfig::new(
         goal,
         heuristic,
         algorithm,
@@ -82,8 +82,8 @@ pub fn solve_many<'py>(
         time_limit,
         max_nodes,
         memory_limit,
+        optimal,
     )?;
-    config.options.optimal = optimal;
     let starts = board_objects(boards, shape)?;
     let goals = match goals.filter(|g| !g.is_none()) {
         Some(g) => Goals::own(&starts, board_objects(g, shape)?, &config)?,

@@ -328,7 +328,7 @@ pub fn solve_unit<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let unit = unit.get();
     let limits = crate::options::SolveConfig::new(
-        None, None, "idastar", None, None, time_limit, max_nodes, None,
+        None, None, "idastar", None, None, time_limit, max_nodes, None, false,
     )?
     .limits;
     // `split` and `from_json` refuse larger boards; this is never an error in practice.

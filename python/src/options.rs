@@ -92,12 +92,13 @@ impl SolveConfig {
         time_limit: Option<f64>,
         max_nodes: Option<i64>,
         memory_limit: Option<i64>,
+        optimal: bool,
     ) -> PyResult<SolveConfig> {
         let options = SolveOptions {
             algorithm: algorithm_arg(algorithm)?,
             heuristic: heuristic_arg(heuristic)?,
             weight: weight.unwrap_or(DEFAULT_WEIGHT),
-            optimal: false,
+            optimal,
             ..SolveOptions::default()
         };
         let request = Request {

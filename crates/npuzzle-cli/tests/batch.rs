@@ -85,13 +85,7 @@ fn json_lines_report_every_line_in_order_with_its_fate() {
     // against breadth-first search.
     for (v, truth) in [(&lines[0], a), (&lines[1], b)] {
         let start: Vec<u32> = serde_json::from_value(v["start"].clone()).unwrap();
-        let moves: Vec<String> = v["moves"]
-            .as_str()
-            .unwrap()
-            .chars()
-            .map(String::from)
-            .collect();
-        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let moves = common::letters(v["moves"].as_str().unwrap());
         assert_eq!(replay(&start, 3, &moves), standard_goal(9));
         assert_eq!(v["length"].as_u64(), Some(truth as u64));
         assert_eq!(v["optimal"], true);

@@ -115,13 +115,7 @@ fn random_pairs_then_compare_reproduce_the_classroom_experiment() {
     let (code, out, err) = run(&["solve", "--file", file, "--json"], None);
     assert_eq!(code, 0, "{err}");
     for ((v, (s, g)), d) in json_lines(&out).iter().zip(&pairs).zip(&truth) {
-        let moves: Vec<String> = v["moves"]
-            .as_str()
-            .unwrap()
-            .chars()
-            .map(String::from)
-            .collect();
-        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let moves = common::letters(v["moves"].as_str().unwrap());
         assert_eq!(moves.len(), *d);
         assert_eq!(
             &replay(s, 3, &moves),
@@ -193,13 +187,7 @@ fn digit_strings_are_boards() {
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["start"], serde_json::json!([3, 1, 2, 0, 4, 5, 6, 7, 8]));
-    let moves: Vec<String> = v["moves"]
-        .as_str()
-        .unwrap()
-        .chars()
-        .map(String::from)
-        .collect();
-    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let moves = common::letters(v["moves"].as_str().unwrap());
     let start = [3, 1, 2, 0, 4, 5, 6, 7, 8];
     assert_eq!(replay(&start, 3, &moves), common::standard_goal(9));
     let d = distances(3, 3, &common::standard_goal(9));

@@ -429,19 +429,15 @@ fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
     let cache = cache.to_str().unwrap();
     let (_, board, _) = run(&["random", "--size", "5x5", "--seed", "1"], None);
     let board = board.trim();
-    let explained = |time: &str| {
-        let args = [
-            "solve",
-            board,
-            "--explain",
-            "--json",
-            "--time-limit",
-            time,
-            "--pdb-dir",
-            cache,
-        ];
+    // `solve` on the board with the test's cache and `flags`.
+    let solve = |flags: &[&str]| {
+        let args = [&["solve", board, "--pdb-dir", cache][..], flags].concat();
         let (code, stdout, stderr) = run(&args, None);
         assert_eq!(code, 0, "{stdout}{stderr}");
+        stdout
+    };
+    let explained = |time: &str| {
+        let stdout = solve(&["--explain", "--json", "--time-limit", time]);
         let plan: serde_json::Value = serde_json::from_str(&stdout).unwrap();
         (
             plan["phases"][0]["heuristic"].clone(),
@@ -452,33 +448,14 @@ fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
     assert_eq!(heuristic, "linear-conflict");
     assert_eq!(tables, serde_json::json!([]));
     // The plan says what it passed over, and why.
-    let args = [
-        "solve",
-        board,
-        "--explain",
-        "--time-limit",
-        "0.5",
-        "--pdb-dir",
-        cache,
-    ];
-    let (_, text, _) = run(&args, None);
+    let text = solve(&["--explain", "--time-limit", "0.5"]);
     assert!(
         text.contains("Not pdb:5-5-5-5-4: its tables take about"),
         "{text}"
     );
     // Ten seconds (the default budget) leave time to build the tables.
     assert_eq!(explained("10").0, "pdb:5-5-5-5-4");
-    let args = [
-        "solve",
-        board,
-        "--json",
-        "--time-limit",
-        "0.5",
-        "--pdb-dir",
-        cache,
-    ];
-    let (code, stdout, stderr) = run(&args, None);
-    assert_eq!(code, 0, "{stdout}{stderr}");
+    let stdout = solve(&["--json", "--time-limit", "0.5"]);
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(report["heuristic"], "linear-conflict", "{report}");
     assert_eq!(report["stopped_by"], "time", "{report}");
@@ -486,13 +463,7 @@ fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
         .split_whitespace()
         .map(|t| t.parse().unwrap())
         .collect();
-    let moves: Vec<String> = report["moves"]
-        .as_str()
-        .unwrap()
-        .chars()
-        .map(String::from)
-        .collect();
-    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let moves = common::letters(report["moves"].as_str().unwrap());
     assert_eq!(common::replay(&start, 5, &moves), common::standard_goal(25));
     let files = files_in(std::path::Path::new(cache));
     assert!(files.is_empty(), "{files:?}");

@@ -79,6 +79,11 @@ pub fn replay(start: &[u32], cols: usize, moves: &[&str]) -> Vec<u32> {
     tiles
 }
 
+/// The moves of a report's `moves` string (`"RDLU"`), one letter each, for [`replay`].
+pub fn letters(moves: &str) -> Vec<&str> {
+    (0..moves.len()).map(|i| &moves[i..=i]).collect()
+}
+
 /// `1 2 ... n-1 0`.
 pub fn standard_goal(cells: usize) -> Vec<u32> {
     (1..cells as u32).chain([0]).collect()

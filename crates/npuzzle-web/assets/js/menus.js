@@ -81,8 +81,9 @@ export function fillMenu(select, entries, labels, selected, extra = [], phases =
 
 let planSeq = 0;
 
-/** The solve's time limit as chosen (`null` before the server's limits fill the menu). */
-function timeLimit() {
+/** The solve's time limit as chosen (`null` before the server's limits fill the menu):
+ * the one the plan is asked for and the solve is sent with. */
+export function timeLimit() {
   const t = Number(byId('time-limit').value);
   return t > 0 ? t : null;
 }

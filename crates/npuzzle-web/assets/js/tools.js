@@ -4,7 +4,7 @@
 
 import { ApiError, post, stream } from './api.js';
 import { byId, count, duration, el, fill, plural } from './dom.js';
-import { algorithmName, heuristicName } from './menus.js';
+import { algorithmName, heuristicName, timeLimit } from './menus.js';
 import { renderCompare } from './compare.js';
 import { drawTree, showExpansion } from './tree.js';
 import { searchState } from './search-steps.js';
@@ -65,7 +65,7 @@ export function makeTools(ui) {
     const c = choice();
     const body = request({
       algorithm: c.algorithm,
-      time_limit: Number(byId('time-limit').value),
+      time_limit: timeLimit(),
       ...(c.heuristic !== 'auto' ? { heuristic: c.heuristic } : {}),
       ...(c.weight != null ? { weight: c.weight } : {}),
       ...(c.width != null ? { width: c.width } : {}),

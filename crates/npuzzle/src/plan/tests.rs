@@ -8,6 +8,14 @@ fn goal(shape: &str) -> Board {
     GoalSpec::Standard.board(shape.parse().unwrap()).unwrap()
 }
 
+/// Limits of `seconds` of time and nothing else.
+fn seconds(seconds: f64) -> Limits {
+    Limits {
+        time: Some(std::time::Duration::from_secs_f64(seconds)),
+        ..Limits::default()
+    }
+}
+
 fn auto(shape: &str, tables: &Tables) -> Plan {
     plan(&goal(shape), &SolveOptions::default(), tables).unwrap()
 }
@@ -419,12 +427,8 @@ fn at_hand_takes_the_kind_of_table_the_shape_prefers() {
 fn a_short_budget_makes_the_plan_choose_tables_it_can_have_in_time() {
     let tables = Tables::default();
     let g = goal("4x5");
-    let within = |options: &SolveOptions, seconds: f64| {
-        let limits = Limits {
-            time: Some(std::time::Duration::from_secs_f64(seconds)),
-            ..Limits::default()
-        };
-        plan_within(&g, options, &tables, &limits).unwrap()
+    let within = |options: &SolveOptions, time: f64| {
+        plan_within(&g, options, &tables, &seconds(time)).unwrap()
     };
     let roomy = plan(&g, &SolveOptions::default(), &tables).unwrap();
     assert!(roomy.builds_tables(), "{roomy}");
@@ -462,11 +466,7 @@ fn a_short_budget_makes_the_plan_choose_tables_it_can_have_in_time() {
         assert!(!kept.tables.is_empty(), "{kept}");
     }
     let fifteen = goal("4x4");
-    let limits = Limits {
-        time: Some(std::time::Duration::from_millis(1)),
-        ..Limits::default()
-    };
-    let proof = plan_within(&fifteen, &SolveOptions::default(), &tables, &limits).unwrap();
+    let proof = plan_within(&fifteen, &SolveOptions::default(), &tables, &seconds(0.001)).unwrap();
     assert_eq!(
         proof,
         plan(&fifteen, &SolveOptions::default(), &tables).unwrap()
@@ -496,11 +496,7 @@ fn the_plan_names_the_tables_it_passed_over_and_why() {
         .unwrap()
         .contains_key("passed_over"));
     let strongest = roomy.heuristic().unwrap().clone();
-    let time = Limits {
-        time: Some(std::time::Duration::from_millis(1)),
-        ..Limits::default()
-    };
-    let short = plan_within(&g, &SolveOptions::default(), &tables, &time).unwrap();
+    let short = plan_within(&g, &SolveOptions::default(), &tables, &seconds(0.001)).unwrap();
     let [passed] = &short.passed_over[..] else {
         panic!("{short}")
     };
