@@ -376,6 +376,42 @@ fn a_fresh_6x6_solve_ranks_its_beams_with_the_shifted_tables() {
     }
 }
 
+/// Tables that take far longer than the plan expected (a slow or cold disk, a busy machine)
+/// are given up at the plan's share of the budget, so linear conflict has the rest. Before,
+/// the fetch ran to the end of the budget and the answer was the constructive path: here a
+/// plan for 2 s made to take `6-6-6-6`, whose tables take about ten seconds to build, as if
+/// its estimate had been five times too low.
+#[test]
+fn tables_slower_than_expected_leave_the_search_the_rest_of_the_budget() {
+    let goal = GoalSpec::Standard.board("5x5".parse().unwrap()).unwrap();
+    let start = generate::random_solvable(&goal, &mut generate::rng(1));
+    let tables = npuzzle::Tables::default();
+    let budget = Duration::from_secs(2);
+    let control = within(Some(budget), None);
+    let mut plan =
+        npuzzle::plan::plan_within(&goal, &SolveOptions::default(), &tables, &control.limits)
+            .unwrap();
+    assert_eq!(plan.phases[0].kind, PhaseKind::Anytime);
+    plan.phases[0].heuristic = Some("pdb:6-6-6-6".parse().unwrap());
+    let began = std::time::Instant::now();
+    let s = npuzzle::execute(&plan, &start, &goal, &tables, control).unwrap();
+    let moves = s.moves.as_ref().expect("an answer");
+    assert_replays(&start, moves, &goal);
+    assert_eq!(s.heuristic_name(), "linear-conflict");
+    assert_eq!(s.stopped_by, Some(npuzzle::search::StopReason::Time));
+    let first = &s.improvements[0];
+    assert_eq!(first.by, "constructive");
+    // A search had time to run, and found a shorter path than the first answer.
+    let searched = s
+        .improvements
+        .iter()
+        .find(|i| !["constructive", "shortened"].contains(&i.by.as_str()));
+    assert!(searched.is_some(), "{:?}", s.improvements);
+    assert!((moves.len() as u64) < first.length.expect("a path"));
+    // Within the budget and the engine's closing tail.
+    assert!(began.elapsed() < budget + Duration::from_secs(1));
+}
+
 /// 7×7 and 9×9 boards through `solve` with a 4 s budget: a beam's answer on 7×7, and the
 /// staged answer on 9×9 (rows and columns filled by search, the last 5×5 solved by the
 /// engine) become the incumbent, far shorter than the constructive first answer; every

@@ -367,8 +367,12 @@ fn anytime_phase(
             let manhattan = Manhattan::new(puzzle);
             engine(puzzle, start, manhattan, control, &plain, &region)
         }
-        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
-            Ok((db, control)) => {
+        // The plan expected these tables within its share of the budget; a fetch that
+        // runs past that share (a slow or cold disk, a busy machine) is given up, so that
+        // linear conflict still has the rest rather than the constructive path nothing.
+        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, time_share(control))? {
+            Ok((db, _)) => {
+                let control = less_time_used(control, began);
                 let schedule = anytime::Schedule {
                     beam_ranking: phase
                         .beam_ranking
@@ -494,6 +498,23 @@ fn region_answer(
     }
     let control = less_time_used(control, began);
     anytime::run(puzzle, start, LinearConflict::new(puzzle), control)
+}
+
+/// `control` with its time limit cut to [`plan::TABLE_TIME_SHARE`] of itself: what an
+/// anytime run's tables may take before it gives them up for linear conflict. The plan
+/// chose them expecting no more ([`plan::plan_within`]); this holds when the estimate
+/// does not.
+fn time_share(control: Control<'_>) -> Control<'_> {
+    Control {
+        limits: Limits {
+            time: control
+                .limits
+                .time
+                .map(|t| t.mul_f64(plan::TABLE_TIME_SHARE)),
+            ..control.limits
+        },
+        ..control
+    }
 }
 
 /// `control` with its time limit less what has passed since `began` (a stopped table
