@@ -35,7 +35,7 @@ pub fn solve_one(
     if let Err(e) = check_solvable(start, goal) {
         return Ok(Err(e));
     }
-    let p = match plan_within(goal, &search.solve_options(), tables, &limits) {
+    let mut p = match plan_within(goal, &search.solve_options(), tables, &limits) {
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
     };
@@ -44,7 +44,8 @@ pub fn solve_one(
     // stops at once and says so.
     let started = Instant::now();
     let prepared = if p.fits(&limits) {
-        prepare_within(&p, goal, tables, limits.time).map(drop)
+        let clock = p.phases[0].table_clock(limits.time);
+        prepare_within(&p, goal, tables, clock).map(drop)
     } else {
         Ok(())
     };
@@ -52,14 +53,26 @@ pub fn solve_one(
         *t = t.saturating_sub(started.elapsed());
     }
     if let Err(e) = prepared {
-        // A build stopped by Ctrl-C or the time limit: the search below stops at once (its
-        // cancel flag is up, or no time is left, and the table is missing) and says which.
         let stopped = matches!(
             &e,
             SolveError::Heuristic(HeuristicError::Pdb(PdbError::Stopped))
         );
         if !stopped {
             return Ok(Err(e));
+        }
+        // Stopped by Ctrl-C, or by the time its tables may take: a budgeted run then goes on
+        // without them (the core's rule, `Plan::without_tables`), and says so; any other
+        // search stops at once (its cancel flag is up, or no time is left, and the table is
+        // missing) and says which.
+        let given_up = p.without_tables();
+        if !crate::interrupt::interrupted() && given_up != p {
+            let heuristic = p.heuristic().map(ToString::to_string).unwrap_or_default();
+            crate::errln!(
+                "warning: the tables of {heuristic} were not ready in time \
+                 ({:.1} s); the search runs with linear-conflict",
+                started.elapsed().as_secs_f64()
+            );
+            p = given_up;
         }
     }
     let spinner = SearchSpinner::new();

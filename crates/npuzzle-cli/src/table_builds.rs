@@ -5,13 +5,13 @@
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
 use npuzzle::heuristic::pdb::BuildProgress;
 use npuzzle::heuristic::{TableEvent, TableSource};
-use npuzzle::plan::TableSourceKind;
+use npuzzle::plan::{TableClock, TableSourceKind};
 use npuzzle::{Board, Plan, SolveError, TablePolicy, Tables};
 
 /// Where tables are cached unless `--pdb-dir` or `NPUZZLE_PDB_DIR` says otherwise.
@@ -87,16 +87,18 @@ pub fn prepare(plan: &Plan, goal: &Board, tables: &Tables) -> Result<Prepared, S
     prepare_within(plan, goal, tables, None)
 }
 
-/// [`prepare`], stopping a build once `time` has passed (the search's time limit: the
-/// search then finds the table missing and stops at once, saying `time`).
+/// [`prepare`], giving a fetch up when `clock` says it is late (the plan's
+/// [`table_clock`](npuzzle::plan::Phase::table_clock) for the search's time limit: a
+/// budgeted run then goes on without the tables; any other search finds the table missing
+/// and stops at once, saying `time`).
 ///
 /// # Errors
-/// As [`prepare`], and a build stopped by the time limit.
+/// As [`prepare`], and a fetch given up.
 pub fn prepare_within(
     plan: &Plan,
     goal: &Board,
     tables: &Tables,
-    time: Option<Duration>,
+    mut clock: Option<TableClock>,
 ) -> Result<Prepared, SolveError> {
     let started = Instant::now();
     let bar = BuildBar::new();
@@ -104,8 +106,7 @@ pub fn prepare_within(
         bar.note(&plan_building_line(plan));
     }
     let events = npuzzle::plan::prepare(plan, goal, tables, &mut |p| {
-        let late = time.is_some_and(|t| started.elapsed() >= t);
-        if late {
+        if clock.as_mut().is_some_and(|clock| clock.late(p)) {
             ControlFlow::Break(())
         } else {
             bar.update(p)

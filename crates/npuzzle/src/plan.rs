@@ -40,6 +40,7 @@
 //! ```
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use serde::{Serialize, Serializer};
 
@@ -48,7 +49,7 @@ use crate::anytime::BeamRanking;
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
-use crate::heuristic::pdb::Partition;
+use crate::heuristic::pdb::{BuildProgress, Partition};
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
 use crate::search::{effective_weight, Limits};
@@ -206,6 +207,67 @@ pub const AUTO_BUDGET_SECONDS: f64 = 10.0;
 /// leaves the constructive answer, 1.5 to 1.9 times longer (the same build at 0.5 s). Three
 /// quarters, rather than all, because an estimate may be short by a third.
 pub const TABLE_TIME_SHARE: f64 = 0.75;
+
+/// When a fetch of tables (reads and builds, one table after another) is given up: see
+/// [`Phase::table_clock`]. Fed each [`BuildProgress`] the fetch reports.
+#[derive(Clone, Debug)]
+pub struct TableClock {
+    began: Instant,
+    /// From here on, a table projected to be ready only after `end` is given up.
+    share: Duration,
+    /// Here any fetch is given up.
+    end: Duration,
+    /// The table in progress: its work in all and done at its last report, and when it
+    /// began.
+    table: Option<(u64, u64, Instant)>,
+}
+
+impl TableClock {
+    /// A clock started now, giving a late table up from `share` and any at `end`.
+    pub fn new(share: Duration, end: Duration) -> TableClock {
+        TableClock {
+            began: Instant::now(),
+            share: share.min(end),
+            end,
+            table: None,
+        }
+    }
+
+    /// A clock started now that gives up at `end` and not before: a search's time limit.
+    pub fn until(end: Duration) -> TableClock {
+        TableClock::new(end, end)
+    }
+
+    /// Whether the fetch reporting `progress` is to be given up.
+    pub fn late(&mut self, progress: &BuildProgress) -> bool {
+        let now = Instant::now();
+        // Other work in all, or work that falls, is the next table's (every table reports
+        // from nothing done up).
+        let began = match self.table {
+            Some((total, done, began)) if progress.total == total && progress.expanded >= done => {
+                began
+            }
+            _ => now,
+        };
+        self.table = Some((progress.total, progress.expanded, began));
+        let elapsed = now - self.began;
+        if elapsed >= self.end {
+            return true;
+        }
+        if elapsed < self.share || progress.expanded == 0 || progress.total == 0 {
+            return false;
+        }
+        let done = (progress.expanded as f64 / progress.total as f64).min(1.0);
+        let left = (now - began).as_secs_f64() * (1.0 - done) / done;
+        elapsed.as_secs_f64() + left > self.end.as_secs_f64()
+    }
+}
+
+/// The share of a budgeted run's time after which tables still not ready are given up
+/// whatever their pace ([`Phase::table_clock`]): the search keeps at least the rest. Given
+/// up at the end of the budget, they left it nothing, and the answer was the constructive
+/// path (180 moves on a 5×5 board where linear conflict finds 138 in a fifth of a second).
+pub const TABLE_TIME_END: f64 = 0.9;
 
 /// Boards of at most this many cells get no default budget: `auto` proves its answer
 /// optimal (Korf's hardest 15-puzzles take a second or two with auto's tables).
@@ -444,6 +506,32 @@ impl Plan {
         ))
     }
 
+    /// The plan for when its tables were given up ([`Phase::table_clock`]): the
+    /// anytime engine with linear conflict, which needs none, the heuristic it gives up
+    /// named in [`Plan::passed_over`]. Only a budgeted run gives tables up; any other plan
+    /// is returned as it is.
+    pub fn without_tables(&self) -> Plan {
+        let mut p = self.clone();
+        let phase = &mut p.phases[0];
+        if phase.budget.is_none() || phase.kind != PhaseKind::Anytime {
+            return p;
+        }
+        if let Some(heuristic) = phase.heuristic.replace(HeuristicSpec::LinearConflict) {
+            if heuristic != HeuristicSpec::LinearConflict {
+                p.passed_over.push(PassedOver {
+                    heuristic,
+                    why: format!(
+                        "its tables were not ready within {}% of the budget",
+                        TABLE_TIME_SHARE * 100.0
+                    ),
+                });
+            }
+        }
+        phase.beam_ranking = Some(BeamRanking::LinearConflict);
+        p.tables.clear();
+        p
+    }
+
     /// Whether the plan's tables, and building them, fit `limits`' memory. A plan that does
     /// not stops before anything is built, with `stopped_by: "memory"`.
     pub fn fits(&self, limits: &Limits) -> bool {
@@ -552,6 +640,27 @@ impl fmt::Display for Phase {
 }
 
 impl Phase {
+    /// When a run of this phase gives up tables still loading or building, in a run whose
+    /// time limit is `time` (`None`: the caller set none): for a budgeted run (the anytime
+    /// engine above 16 cells), once [`TABLE_TIME_SHARE`] of the budget has passed (the share
+    /// [`plan_within`] chose them for) and the table in progress, at the pace it has kept,
+    /// would not be ready by [`TABLE_TIME_END`] of it, and at that point in any case: tables
+    /// much slower than their estimate (a cold or slow disk, a busy machine) are given up,
+    /// and the run goes on with linear conflict ([`Plan::without_tables`]). For any other
+    /// run, at `time`; `None`: never.
+    pub fn table_clock(&self, time: Option<Duration>) -> Option<TableClock> {
+        match self.budget {
+            Some(budget) => {
+                let budget = time.unwrap_or(Duration::from_secs_f64(budget));
+                Some(TableClock::new(
+                    budget.mul_f64(TABLE_TIME_SHARE),
+                    budget.mul_f64(TABLE_TIME_END),
+                ))
+            }
+            None => time.map(TableClock::until),
+        }
+    }
+
     /// The partition whose tables rank this phase's beams beside its heuristic's
     /// ([`BeamRanking::uses_shifted`]), if any.
     pub fn ranking_partition(&self, puzzle: &Puzzle) -> Option<Partition> {

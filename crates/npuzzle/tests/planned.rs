@@ -113,3 +113,41 @@ fn tables_that_do_not_fit_the_memory_limit_are_not_built() {
     let s = solve(&start, &goal, &options, &tables, roomy).unwrap();
     assert_eq!(s.moves.map(|m| m.len()), Some(1));
 }
+
+/// A budgeted plan (`batch` on boards past 16 cells) whose tables are not ready within the
+/// share of the per-board budget they were chosen for gives them up once, for linear
+/// conflict, rather than leaving each board to wait for them again: here a 2 s plan made to
+/// take `6-6-6-6` with an empty store, whose tables take about ten seconds to build.
+#[test]
+fn a_budgeted_plan_whose_tables_are_late_goes_on_without_them() {
+    let goal = GoalSpec::Standard.board("5x5".parse().unwrap()).unwrap();
+    let tables = Tables::default();
+    let control = Control {
+        limits: npuzzle::Limits {
+            time: Some(std::time::Duration::from_secs(2)),
+            ..npuzzle::Limits::default()
+        },
+        ..Control::default()
+    };
+    let mut plan = npuzzle::plan(&goal, &SolveOptions::default(), &tables).unwrap();
+    plan.phases[0].heuristic = Some("pdb:6-6-6-6".parse().unwrap());
+    let planned = Planned::with_plan(plan.clone(), &goal, &tables, control).unwrap();
+    assert_eq!(planned.plan(), &plan.without_tables());
+    assert_eq!(
+        planned.plan().heuristic(),
+        Some(&HeuristicSpec::LinearConflict)
+    );
+    for start in random_boards("5x5", 2, 3) {
+        let s = planned.execute(&start, control).unwrap();
+        let moves = s.moves.as_ref().expect("an answer");
+        common::assert_replays(&start, moves, &goal);
+        assert_eq!(s.heuristic_name(), "linear-conflict");
+        // Each board's search had its budget: a search found a shorter path than the
+        // constructive one.
+        assert!(
+            s.improvements.iter().any(|i| i.by.starts_with("weighted")),
+            "{:?}",
+            s.improvements
+        );
+    }
+}

@@ -3,6 +3,7 @@ use crate::goal::GoalSpec;
 use crate::heuristic::learned::Inner;
 use crate::heuristic::pdb::PartitionSpec;
 use crate::heuristic::TablePolicy;
+use std::time::Duration;
 
 fn goal(shape: &str) -> Board {
     GoalSpec::Standard.board(shape.parse().unwrap()).unwrap()
@@ -523,4 +524,85 @@ fn the_plan_names_the_tables_it_passed_over_and_why() {
     );
     let json = serde_json::to_value(&tight).unwrap();
     assert_eq!(json["passed_over"][0]["heuristic"], strongest.to_string());
+}
+
+/// A budgeted run gives a late table up from the share of the budget the plan chose them
+/// for (of the caller's limit, else the default budget); any other run at its limit. The
+/// run then goes on with linear conflict, the plan of the weakest choice, naming
+/// what it gave up.
+#[test]
+fn a_budgeted_run_gives_its_tables_a_share_of_the_budget_and_then_goes_on_without_them() {
+    let tables = Tables::default();
+    let g = goal("5x5");
+    let budgeted = plan(&g, &SolveOptions::default(), &tables).unwrap();
+    let phase = &budgeted.phases[0];
+    let times = |clock: Option<TableClock>| clock.map(|c| (c.share, c.end));
+    let share = |s: f64| {
+        let budget = Duration::from_secs_f64(s);
+        Some((
+            budget.mul_f64(TABLE_TIME_SHARE),
+            budget.mul_f64(TABLE_TIME_END),
+        ))
+    };
+    assert_eq!(times(phase.table_clock(seconds(2.0).time)), share(2.0));
+    assert_eq!(times(phase.table_clock(None)), share(AUTO_BUDGET_SECONDS));
+    let given_up = budgeted.without_tables();
+    let weakest = plan_within(&g, &SolveOptions::default(), &tables, &seconds(0.001)).unwrap();
+    assert_eq!(given_up.phases, weakest.phases);
+    assert!(given_up.tables.is_empty());
+    let [passed] = &given_up.passed_over[..] else {
+        panic!("{given_up}")
+    };
+    assert_eq!(Some(&passed.heuristic), budgeted.heuristic());
+    assert!(given_up
+        .to_string()
+        .contains("its tables were not ready within 75% of the budget"));
+    // A run no budget ends (16 cells, a named heuristic, a proof) waits for its tables.
+    let named = SolveOptions {
+        heuristic: budgeted.heuristic().cloned(),
+        ..SolveOptions::default()
+    };
+    for p in [
+        plan(&goal("4x4"), &SolveOptions::default(), &tables).unwrap(),
+        plan(&g, &named, &tables).unwrap(),
+    ] {
+        let two = Duration::from_secs(2);
+        assert_eq!(times(p.phases[0].table_clock(Some(two))), Some((two, two)));
+        assert!(p.phases[0].table_clock(None).is_none());
+        assert_eq!(p.without_tables(), p);
+    }
+}
+
+/// Past the share, a table is given up when the pace it has kept would have it ready only
+/// after the end, and kept when it would be ready before; before the share nothing is
+/// given up, at the end everything is; a table whose work falls or changes is the next
+/// one, with a pace of its own.
+#[test]
+fn a_table_clock_gives_up_a_table_that_would_be_late_and_waits_for_one_that_would_not() {
+    let at = |expanded: u64, total: u64| BuildProgress {
+        tiles: 6,
+        depth: 0,
+        expanded,
+        total,
+        loading: true,
+    };
+    let pause = || std::thread::sleep(Duration::from_millis(20));
+    let secs = Duration::from_secs;
+    // 20 ms for half the table: about 20 ms to go, well before the end.
+    let mut clock = TableClock::new(Duration::ZERO, secs(10));
+    assert!(!clock.late(&at(1, 1000)));
+    pause();
+    assert!(!clock.late(&at(500, 1000)));
+    // The next table starts its own pace: 20 ms for a thousandth is 20 s to go.
+    assert!(!clock.late(&at(1, 1000)));
+    pause();
+    assert!(clock.late(&at(2, 1000)));
+    // So does a table of another size.
+    assert!(!clock.late(&at(1, 2000)));
+    // Before the share nothing is late, however slow; at the end everything is.
+    let mut patient = TableClock::new(secs(10), secs(20));
+    assert!(!patient.late(&at(1, 1000)));
+    pause();
+    assert!(!patient.late(&at(2, 1000)));
+    assert!(TableClock::until(Duration::ZERO).late(&at(999, 1000)));
 }

@@ -17,7 +17,7 @@ use crate::heuristic::{
     Manhattan, Reevaluate, Tables,
 };
 use crate::moves::Move;
-use crate::plan::{self, Phase, PhaseKind, Plan, SolveOptions};
+use crate::plan::{self, Phase, PhaseKind, Plan, SolveOptions, TableClock};
 use crate::puzzle::Puzzle;
 use crate::search::{
     self, Control, Limits, Priority, SearchOutcome, SearchStats, StopReason, TraceStep,
@@ -357,6 +357,7 @@ fn anytime_phase(
         Source::Ready(ready) => &ready.tables,
     };
     let region = |p: &Puzzle, b: &Board, c: Control<'_>| region_answer(p, b, tables, c);
+    let clock = phase.table_clock(control.limits.time);
     let plain = anytime::Schedule::default();
     let linear_conflict = |control: Control<'_>| {
         let lc = LinearConflict::new(puzzle);
@@ -367,10 +368,9 @@ fn anytime_phase(
             let manhattan = Manhattan::new(puzzle);
             engine(puzzle, start, manhattan, control, &plain, &region)
         }
-        // The plan expected these tables within its share of the budget; a fetch that
-        // runs past that share (a slow or cold disk, a busy machine) is given up, so that
-        // linear conflict still has the rest rather than the constructive path nothing.
-        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, time_share(control))? {
+        // A fetch much slower than the plan expected is given up at its share of the
+        // budget, and linear conflict has the rest.
+        HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control, clock)? {
             Ok((db, _)) => {
                 let control = less_time_used(control, began);
                 let schedule = anytime::Schedule {
@@ -471,7 +471,7 @@ fn shifted_tables<'c>(
         },
         ..control
     };
-    let built = pdb_watched(partition, puzzle, tables, share);
+    let built = pdb_watched(partition, puzzle, tables, share, until(&share));
     (
         built.ok().and_then(Result::ok).map(|(db, _)| db),
         less_time_used(control, began),
@@ -490,9 +490,13 @@ fn region_answer(
 ) -> anytime::AnytimeOutcome {
     let began = Instant::now();
     if let HeuristicSpec::Pdb(spec) = crate::plan::strongest(puzzle, tables) {
-        if let Ok(Ok((db, control))) =
-            pdb_for_search(&spec, puzzle, Source::Tables(tables), control)
-        {
+        if let Ok(Ok((db, control))) = pdb_for_search(
+            &spec,
+            puzzle,
+            Source::Tables(tables),
+            control,
+            until(&control),
+        ) {
             return anytime::run(puzzle, start, db.search(), control);
         }
     }
@@ -500,21 +504,10 @@ fn region_answer(
     anytime::run(puzzle, start, LinearConflict::new(puzzle), control)
 }
 
-/// `control` with its time limit cut to [`plan::TABLE_TIME_SHARE`] of itself: what an
-/// anytime run's tables may take before it gives them up for linear conflict. The plan
-/// chose them expecting no more ([`plan::plan_within`]); this holds when the estimate
-/// does not.
-fn time_share(control: Control<'_>) -> Control<'_> {
-    Control {
-        limits: Limits {
-            time: control
-                .limits
-                .time
-                .map(|t| t.mul_f64(plan::TABLE_TIME_SHARE)),
-            ..control.limits
-        },
-        ..control
-    }
+/// The clock of a search's own table builds: its time limit, and nothing earlier
+/// (a budgeted run's tables have [`Phase::table_clock`]).
+fn until(control: &Control<'_>) -> Option<TableClock> {
+    control.limits.time.map(TableClock::until)
 }
 
 /// `control` with its time limit less what has passed since `began` (a stopped table
@@ -584,10 +577,12 @@ fn run_search(
             HeuristicSpec::LinearConflict => {
                 ida(look, puzzle, tiles, LinearConflict::new(puzzle), control)
             }
-            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
-                Ok((db, control)) => ida(look, puzzle, tiles, db.search(), control),
-                Err(stopped) => stopped,
-            },
+            HeuristicSpec::Pdb(p) => {
+                match pdb_for_search(p, puzzle, source, control, until(&control))? {
+                    Ok((db, control)) => ida(look, puzzle, tiles, db.search(), control),
+                    Err(stopped) => stopped,
+                }
+            }
             _ => {
                 let (h, control) = match heuristic_for_search(spec, puzzle, source, control)? {
                     Ok(ready) => ready,
@@ -608,12 +603,14 @@ fn run_search(
                 control,
             ),
             // The pattern database move by move, on the fast bounded kernel.
-            HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
-                Ok((db, control)) => {
-                    search::weighted_idastar(puzzle, tiles, db.search(), weight, control)
+            HeuristicSpec::Pdb(p) => {
+                match pdb_for_search(p, puzzle, source, control, until(&control))? {
+                    Ok((db, control)) => {
+                        search::weighted_idastar(puzzle, tiles, db.search(), weight, control)
+                    }
+                    Err(stopped) => stopped,
                 }
-                Err(stopped) => stopped,
-            },
+            }
             _ => {
                 let (h, control) = match heuristic_for_search(spec, puzzle, source, control)? {
                     Ok(ready) => ready,
@@ -637,12 +634,14 @@ fn run_search(
                     below,
                     control,
                 ),
-                HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control)? {
-                    Ok((db, control)) => {
-                        search::beam(puzzle, tiles, db.search(), width, below, control)
+                HeuristicSpec::Pdb(p) => {
+                    match pdb_for_search(p, puzzle, source, control, until(&control))? {
+                        Ok((db, control)) => {
+                            search::beam(puzzle, tiles, db.search(), width, below, control)
+                        }
+                        Err(stopped) => stopped,
                     }
-                    Err(stopped) => stopped,
-                },
+                }
                 _ => {
                     let (h, control) = match heuristic_for_search(spec, puzzle, source, control)? {
                         Ok(ready) => ready,
@@ -694,6 +693,7 @@ fn pdb_for_search<'a, 's>(
     puzzle: &Puzzle,
     source: Source<'s>,
     control: Control<'a>,
+    clock: Option<TableClock>,
 ) -> Result<Result<(Have<'s, PatternDatabase>, Control<'a>), SearchOutcome>, SolveError> {
     let tables = match source {
         Source::Ready(Planned {
@@ -704,7 +704,7 @@ fn pdb_for_search<'a, 's>(
         Source::Tables(tables) => tables,
     };
     let partition = spec.partition(puzzle).map_err(HeuristicError::from)?;
-    Ok(pdb_watched(&partition, puzzle, tables, control)?
+    Ok(pdb_watched(&partition, puzzle, tables, control, clock)?
         .map(|(db, control)| (Have::Own(Box::new(db)), control)))
 }
 
@@ -716,23 +716,25 @@ fn pdb_watched<'a>(
     puzzle: &Puzzle,
     tables: &Tables,
     control: Control<'a>,
+    clock: Option<TableClock>,
 ) -> Result<Result<(PatternDatabase, Control<'a>), SearchOutcome>, SolveError> {
-    watched(control, |progress| {
+    watched(control, clock, |progress| {
         PatternDatabase::new(puzzle, partition, tables, progress)
             .map(|(db, _)| db)
             .map_err(HeuristicError::from)
     })
 }
 
-/// What a search needs, made by `build` with its table builds held to `control`'s time
-/// limit and cancel flag, and the control left for the search; or, when a build was
-/// stopped, the outcome saying why.
+/// What a search needs, made by `build` with its table builds held to `clock` (see
+/// [`until`]) and `control`'s cancel flag, and the control left for the search; or, when
+/// a build was stopped, the outcome saying why.
 #[allow(clippy::type_complexity)]
 fn watched<'a, T>(
     control: Control<'a>,
+    clock: Option<TableClock>,
     build: impl FnOnce(&mut Progress<'_>) -> Result<T, HeuristicError>,
 ) -> Result<Result<(T, Control<'a>), SearchOutcome>, SolveError> {
-    let mut watch = BuildWatch::new(&control);
+    let mut watch = BuildWatch::new(&control, clock);
     match build(&mut |p| watch.check(p)) {
         Ok(built) => Ok(Ok((built, watch.rest(control)))),
         Err(HeuristicError::Pdb(PdbError::Stopped)) => Ok(Err(watch.outcome())),
@@ -755,7 +757,7 @@ fn heuristic_for_search<'a, 's>(
             ..
         }) => Ok(Ok((made.lend(), control))),
         Source::Ready(Planned { tables, .. }) | Source::Tables(tables) => {
-            watched(control, |progress| {
+            watched(control, until(&control), |progress| {
                 heuristic::build_watched(spec, puzzle, tables, progress).map(Have::Own)
             })
         }
@@ -771,30 +773,29 @@ fn heuristic_for_search<'a, 's>(
 /// Table builds before a search, held to the search's own time limit and cancel flag: a
 /// request that may take half a second does not spend two building a table first.
 struct BuildWatch<'a> {
-    /// When the build began, and the search's time limit: the clock is read only when
-    /// there is a limit (an 8-puzzle is solved in about as long as a few clock reads).
-    timer: Option<(Instant, Duration)>,
+    began: Instant,
+    /// When a build is given up; `None`: only on cancellation.
+    clock: Option<TableClock>,
     cancel: Option<&'a AtomicBool>,
     stopped_by: Option<StopReason>,
 }
 
 impl<'a> BuildWatch<'a> {
-    fn new(control: &Control<'a>) -> BuildWatch<'a> {
+    fn new(control: &Control<'a>, clock: Option<TableClock>) -> BuildWatch<'a> {
         BuildWatch {
-            timer: control.limits.time.map(|t| (Instant::now(), t)),
+            began: Instant::now(),
+            clock,
             cancel: control.cancel,
             stopped_by: None,
         }
     }
 
-    /// A build's progress callback: stops it at the time limit or on cancellation.
-    fn check(&mut self, _: &BuildProgress) -> ControlFlow<()> {
+    /// A build's progress callback: stops it when its clock says it is late or on
+    /// cancellation.
+    fn check(&mut self, p: &BuildProgress) -> ControlFlow<()> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             self.stopped_by = Some(StopReason::Cancelled);
-        } else if self
-            .timer
-            .is_some_and(|(started, t)| started.elapsed() >= t)
-        {
+        } else if self.clock.as_mut().is_some_and(|clock| clock.late(p)) {
             self.stopped_by = Some(StopReason::Time);
         }
         if self.stopped_by.is_some() {
@@ -805,11 +806,8 @@ impl<'a> BuildWatch<'a> {
     }
 
     /// The search's control: its time limit less the time spent on tables.
-    fn rest<'c>(&self, mut control: Control<'c>) -> Control<'c> {
-        if let (Some(t), Some((started, _))) = (control.limits.time, self.timer) {
-            control.limits.time = Some(t.saturating_sub(started.elapsed()));
-        }
-        control
+    fn rest<'c>(&self, control: Control<'c>) -> Control<'c> {
+        less_time_used(control, self.began)
     }
 
     /// The outcome of a search whose tables could not be built in time.

@@ -8,7 +8,7 @@ use crate::heuristic::pdb::PatternDatabase;
 use crate::heuristic::{self, Heuristic, HeuristicSpec, Tables};
 use crate::plan::{self, Plan, SolveOptions};
 use crate::puzzle::Puzzle;
-use crate::search::Control;
+use crate::search::{Control, StopReason};
 
 /// A plan made once for one goal, with what its searches need made ready: the puzzle (and
 /// its pruning) and the heuristic, holding its tables. Executing it on board after board
@@ -74,10 +74,11 @@ impl Planned {
     }
 
     /// Makes `plan` (made for `goal`) ready. Table builds are held to `control`'s time
-    /// limit and cancel flag: a build they stop leaves the heuristic to each search, which
-    /// then builds it under its own limits (or, in the anytime engine, falls back on linear
-    /// conflict), as [`execute`](super::execute) does. Nothing is built for a plan whose
-    /// tables do not fit `control`'s memory limit ([`Plan::fits`]).
+    /// limit (a budgeted run's by [`Phase::table_clock`](crate::plan::Phase::table_clock)) and cancel flag: a build they stop leaves the heuristic to each search, which
+    /// then builds it under its own limits, as [`execute`](super::execute) does; except
+    /// that a budgeted run whose tables were not ready in time runs
+    /// [`Plan::without_tables`], so that no board waits for them again. Nothing is built
+    /// for a plan whose tables do not fit `control`'s memory limit ([`Plan::fits`]).
     ///
     /// # Errors
     /// A table the plan names that cannot serve the goal (a plan made for another goal).
@@ -87,6 +88,7 @@ impl Planned {
         tables: &Tables,
         control: Control<'_>,
     ) -> Result<Planned, SolveError> {
+        let mut plan = plan;
         let phase = &plan.phases[0];
         // A plan whose tables do not fit the memory limit makes nothing: each execution
         // stops before its search (see `run_plan`).
@@ -95,6 +97,8 @@ impl Planned {
             Algorithm::Constructive => None,
             _ => Some(phase_puzzle(phase, goal, None)?),
         };
+        let clock = phase.table_clock(control.limits.time);
+        let mut late = false;
         let heuristic = match (&puzzle, &phase.heuristic) {
             // Manhattan distance and linear conflict cost next to nothing to make, and IDA*
             // makes its own for its incremental kernels.
@@ -104,7 +108,7 @@ impl Planned {
                     HeuristicSpec::Manhattan | HeuristicSpec::LinearConflict
                 ) =>
             {
-                let made = watched(control, |progress| match spec {
+                let made = watched(control, clock, |progress| match spec {
                     HeuristicSpec::Pdb(p) => {
                         let partition = p.partition(puzzle)?;
                         Ok(Made::Pdb(Box::new(
@@ -113,10 +117,19 @@ impl Planned {
                     }
                     _ => heuristic::build_watched(spec, puzzle, tables, progress).map(Made::Other),
                 })?;
-                made.ok().map(|(made, _)| made)
+                match made {
+                    Ok((made, _)) => Some(made),
+                    Err(stopped) => {
+                        late = stopped.stopped_by == Some(StopReason::Time);
+                        None
+                    }
+                }
             }
             _ => None,
         };
+        if late {
+            plan = plan.without_tables();
+        }
         Ok(Planned {
             plan,
             goal: goal.clone(),
