@@ -368,8 +368,8 @@ fn anytime_phase(
             let manhattan = Manhattan::new(puzzle);
             engine(puzzle, start, manhattan, control, &plain, &region)
         }
-        // A fetch much slower than the plan expected is given up at its share of the
-        // budget, and linear conflict has the rest.
+        // A fetch much slower than the plan expected is given up (`Phase::table_clock`),
+        // and linear conflict has the rest.
         HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control, clock)? {
             Ok((db, _)) => {
                 let control = less_time_used(control, began);
@@ -773,7 +773,9 @@ fn heuristic_for_search<'a, 's>(
 /// Table builds before a search, held to the search's own time limit and cancel flag: a
 /// request that may take half a second does not spend two building a table first.
 struct BuildWatch<'a> {
-    began: Instant,
+    /// When the build began, read only when there is a time limit (an 8-puzzle is solved
+    /// in about as long as a few clock reads).
+    began: Option<Instant>,
     /// When a build is given up; `None`: only on cancellation.
     clock: Option<TableClock>,
     cancel: Option<&'a AtomicBool>,
@@ -783,7 +785,7 @@ struct BuildWatch<'a> {
 impl<'a> BuildWatch<'a> {
     fn new(control: &Control<'a>, clock: Option<TableClock>) -> BuildWatch<'a> {
         BuildWatch {
-            began: Instant::now(),
+            began: control.limits.time.map(|_| Instant::now()),
             clock,
             cancel: control.cancel,
             stopped_by: None,
@@ -807,7 +809,10 @@ impl<'a> BuildWatch<'a> {
 
     /// The search's control: its time limit less the time spent on tables.
     fn rest<'c>(&self, control: Control<'c>) -> Control<'c> {
-        less_time_used(control, self.began)
+        match self.began {
+            Some(began) => less_time_used(control, began),
+            None => control,
+        }
     }
 
     /// The outcome of a search whose tables could not be built in time.
