@@ -40,7 +40,7 @@
 //! ```
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 
@@ -49,7 +49,7 @@ use crate::anytime::BeamRanking;
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
-use crate::heuristic::pdb::{BuildProgress, Partition};
+use crate::heuristic::pdb::Partition;
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables, MAX_PERFECT_CELLS};
 use crate::puzzle::{Puzzle, MAX_SEARCH_CELLS};
 use crate::search::{effective_weight, Limits};
@@ -207,67 +207,6 @@ pub const AUTO_BUDGET_SECONDS: f64 = 10.0;
 /// leaves the constructive answer, 1.5 to 1.9 times longer (the same build at 0.5 s). Three
 /// quarters, rather than all, because an estimate may be short by a third.
 pub const TABLE_TIME_SHARE: f64 = 0.75;
-
-/// When a fetch of tables (reads and builds, one table after another) is given up: see
-/// [`Phase::table_clock`]. Fed each [`BuildProgress`] the fetch reports.
-#[derive(Clone, Debug)]
-pub struct TableClock {
-    began: Instant,
-    /// From here on, a table projected to be ready only after `end` is given up.
-    share: Duration,
-    /// Here any fetch is given up.
-    end: Duration,
-    /// The table in progress: its work in all and done at its last report, and when it
-    /// began.
-    table: Option<(u64, u64, Instant)>,
-}
-
-impl TableClock {
-    /// A clock started now, giving a late table up from `share` and any at `end`.
-    pub fn new(share: Duration, end: Duration) -> TableClock {
-        TableClock {
-            began: Instant::now(),
-            share: share.min(end),
-            end,
-            table: None,
-        }
-    }
-
-    /// A clock started now that gives up at `end` and not before: a search's time limit.
-    pub fn until(end: Duration) -> TableClock {
-        TableClock::new(end, end)
-    }
-
-    /// Whether the fetch reporting `progress` is to be given up.
-    pub fn late(&mut self, progress: &BuildProgress) -> bool {
-        let now = Instant::now();
-        // Other work in all, or work that falls, is the next table's (every table reports
-        // from nothing done up).
-        let began = match self.table {
-            Some((total, done, began)) if progress.total == total && progress.expanded >= done => {
-                began
-            }
-            _ => now,
-        };
-        self.table = Some((progress.total, progress.expanded, began));
-        let elapsed = now - self.began;
-        if elapsed >= self.end {
-            return true;
-        }
-        if elapsed < self.share || progress.expanded == 0 || progress.total == 0 {
-            return false;
-        }
-        let done = (progress.expanded as f64 / progress.total as f64).min(1.0);
-        let left = (now - began).as_secs_f64() * (1.0 - done) / done;
-        elapsed.as_secs_f64() + left > self.end.as_secs_f64()
-    }
-}
-
-/// The share of a budgeted run's time after which tables still not ready are given up
-/// whatever their pace ([`Phase::table_clock`]): the search keeps at least the rest. Given
-/// up at the end of the budget, they left it nothing, and the answer was the constructive
-/// path (180 moves on a 5×5 board where linear conflict finds 138 in a fifth of a second).
-pub const TABLE_TIME_END: f64 = 0.9;
 
 /// Boards of at most this many cells get no default budget: `auto` proves its answer
 /// optimal (Korf's hardest 15-puzzles take a second or two with auto's tables).
@@ -771,10 +710,12 @@ fn option_as_text<T: fmt::Display, S: Serializer>(
 }
 
 mod choices;
+mod clock;
 mod heuristic;
 mod needs;
 
 pub use choices::{algorithm_label, choices, heuristic_label, Choice, Choices, HEURISTICS};
+pub use clock::{TableClock, TABLE_TIME_END};
 pub use heuristic::{
     at_hand, default_partition, resolve, strongest, strongest_admissible, AUTO_BUILD_ENTRIES,
 };

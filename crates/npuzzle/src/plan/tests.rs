@@ -572,37 +572,3 @@ fn a_budgeted_run_gives_its_tables_a_share_of_the_budget_and_then_goes_on_withou
         assert_eq!(p.without_tables(), p);
     }
 }
-
-/// Past the share, a table is given up when the pace it has kept would have it ready only
-/// after the end, and kept when it would be ready before; before the share nothing is
-/// given up, at the end everything is; a table whose work falls or changes is the next
-/// one, with a pace of its own.
-#[test]
-fn a_table_clock_gives_up_a_table_that_would_be_late_and_waits_for_one_that_would_not() {
-    let at = |expanded: u64, total: u64| BuildProgress {
-        tiles: 6,
-        depth: 0,
-        expanded,
-        total,
-        loading: true,
-    };
-    let pause = || std::thread::sleep(Duration::from_millis(20));
-    let secs = Duration::from_secs;
-    // 20 ms for half the table: about 20 ms to go, well before the end.
-    let mut clock = TableClock::new(Duration::ZERO, secs(10));
-    assert!(!clock.late(&at(1, 1000)));
-    pause();
-    assert!(!clock.late(&at(500, 1000)));
-    // The next table starts its own pace: 20 ms for a thousandth is 20 s to go.
-    assert!(!clock.late(&at(1, 1000)));
-    pause();
-    assert!(clock.late(&at(2, 1000)));
-    // So does a table of another size.
-    assert!(!clock.late(&at(1, 2000)));
-    // Before the share nothing is late, however slow; at the end everything is.
-    let mut patient = TableClock::new(secs(10), secs(20));
-    assert!(!patient.late(&at(1, 1000)));
-    pause();
-    assert!(!patient.late(&at(2, 1000)));
-    assert!(TableClock::until(Duration::ZERO).late(&at(999, 1000)));
-}
