@@ -572,3 +572,24 @@ fn a_budgeted_run_gives_its_tables_a_share_of_the_budget_and_then_goes_on_withou
         assert_eq!(p.without_tables(), p);
     }
 }
+
+/// A budgeted run's pruning automaton may take half its time; any other run's, all of it.
+#[test]
+fn a_budgeted_run_gives_its_pruning_automaton_half_its_time() {
+    let tables = Tables::default();
+    let two = Duration::from_secs(2);
+    let budgeted = plan(&goal("5x5"), &SolveOptions::default(), &tables).unwrap();
+    assert!(budgeted.phases[0].pruning.is_some());
+    assert_eq!(
+        budgeted.phases[0].pruning_time(Some(two)),
+        Some(two.mul_f64(PRUNING_TIME_SHARE))
+    );
+    let proof = SolveOptions {
+        optimal: true,
+        ..SolveOptions::default()
+    };
+    let proof = plan(&goal("5x5"), &proof, &tables).unwrap();
+    assert!(proof.phases[0].pruning.is_some());
+    assert_eq!(proof.phases[0].pruning_time(Some(two)), Some(two));
+    assert_eq!(proof.phases[0].pruning_time(None), None);
+}

@@ -246,10 +246,11 @@ fn run_phase(
         }) => p,
         _ => {
             // Building the pruning automaton (1 to 2 s on the 24-puzzle, once a process)
-            // is part of the time the user allowed.
-            let deadline = control.limits.time.map(|t| Instant::now() + t);
+            // is part of the time the user allowed; a budgeted run gives it a share only.
+            let began = Instant::now();
+            let deadline = phase.pruning_time(control.limits.time).map(|t| began + t);
             made = phase_puzzle(phase, goal, deadline)?;
-            control.limits.time = deadline.map(search::time_left);
+            control = less_time_used(control, began);
             &made
         }
     };
