@@ -149,6 +149,22 @@ fn the_manual_page_covers_every_command() {
 }
 
 /// Names of the files in `dir` (none when it does not exist).
+/// `npuzzle pdb build --size SIZE --partition PARTITION --pdb-dir DIR`, which must succeed.
+fn build_tables(size: &str, partition: &str, dir: &str) {
+    let build = [
+        "pdb",
+        "build",
+        "--size",
+        size,
+        "--partition",
+        partition,
+        "--pdb-dir",
+        dir,
+    ];
+    let (code, _, stderr) = run(&build, None);
+    assert_eq!(code, 0, "{stderr}");
+}
+
 fn files_in(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|rd| {
@@ -280,20 +296,7 @@ fn a_second_ctrl_c_during_a_save_exits_2_and_leaves_nothing() {
 fn a_partial_save_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let first = dir.path().join("first");
-    let (code, _, stderr) = run(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "4x4",
-            "--partition",
-            "5-5-5",
-            "--pdb-dir",
-            first.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{stderr}");
+    build_tables("4x4", "5-5-5", first.to_str().unwrap());
     let names = files_in(&first);
     assert_eq!(names.len(), 3, "{names:?}");
     // A directory where one table's file goes: that table cannot be saved.
@@ -468,20 +471,7 @@ fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
     let files = files_in(std::path::Path::new(cache));
     assert!(files.is_empty(), "{files:?}");
     // Cached, the small tables load in a moment: half a second takes them.
-    let (code, _, stderr) = run(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "5x5",
-            "--partition",
-            "5-5-5-5-4",
-            "--pdb-dir",
-            cache,
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{stderr}");
+    build_tables("5x5", "5-5-5-5-4", cache);
     assert_eq!(explained("0.5").0, "pdb:5-5-5-5-4");
 }
 
@@ -495,20 +485,7 @@ fn tables_slower_than_planned_are_given_up_and_the_run_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("pdb");
     let cache_arg = cache.to_str().unwrap();
-    let (code, _, stderr) = run(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "5x5",
-            "--partition",
-            "5-5-5-5-4",
-            "--pdb-dir",
-            cache_arg,
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{stderr}");
+    build_tables("5x5", "5-5-5-5-4", cache_arg);
     for name in files_in(&cache) {
         let file = OpenOptions::new()
             .write(true)
@@ -686,20 +663,7 @@ fn a_table_raised_to_the_cap_fails_verification() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("pdb");
     let pdb_dir = cache.to_str().unwrap();
-    let (code, _, stderr) = run(
-        &[
-            "pdb",
-            "build",
-            "--size",
-            "4x4",
-            "--partition",
-            "6-6-3",
-            "--pdb-dir",
-            pdb_dir,
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{stderr}");
+    build_tables("4x4", "6-6-3", pdb_dir);
     let names = files_in(&cache);
     assert_eq!(names.len(), 3, "{names:?}");
     for name in &names {

@@ -372,8 +372,7 @@ fn anytime_phase(
         // A fetch much slower than the plan expected is given up (`Phase::table_clock`),
         // and linear conflict has the rest.
         HeuristicSpec::Pdb(p) => match pdb_for_search(p, puzzle, source, control, clock)? {
-            Ok((db, _)) => {
-                let control = less_time_used(control, began);
+            Ok((db, control)) => {
                 let schedule = anytime::Schedule {
                     beam_ranking: phase
                         .beam_ranking

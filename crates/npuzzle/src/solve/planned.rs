@@ -74,11 +74,12 @@ impl Planned {
     }
 
     /// Makes `plan` (made for `goal`) ready. Table builds are held to `control`'s time
-    /// limit (a budgeted run's by [`Phase::table_clock`](crate::plan::Phase::table_clock)) and cancel flag: a build they stop leaves the heuristic to each search, which
-    /// then builds it under its own limits, as [`execute`](super::execute) does; except
-    /// that a budgeted run whose tables were not ready in time runs
-    /// [`Plan::without_tables`], so that no board waits for them again. Nothing is built
-    /// for a plan whose tables do not fit `control`'s memory limit ([`Plan::fits`]).
+    /// limit (a budgeted run's by [`Phase::table_clock`](crate::plan::Phase::table_clock))
+    /// and cancel flag: a build they stop leaves the heuristic to each search, which then
+    /// builds it under its own limits, as [`execute`](super::execute) does; except that a
+    /// budgeted run whose tables were not ready in time runs [`Plan::without_tables`], so
+    /// that no board waits for them again. Nothing is built for a plan whose tables do not
+    /// fit `control`'s memory limit ([`Plan::fits`]).
     ///
     /// # Errors
     /// A table the plan names that cannot serve the goal (a plan made for another goal).
