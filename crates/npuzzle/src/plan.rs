@@ -106,6 +106,12 @@ pub struct Plan {
     /// strongest first, each with why (left out of JSON when there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub passed_over: Vec<PassedOver>,
+    /// How many runs, one after another, one fetch of the plan's tables serves: 1 but for
+    /// [`plan_for_runs`] (a batch's boards of one goal, a thread's share of them). The
+    /// tables may take [`TABLE_TIME_SHARE`] of all those runs' time, as one run's may of its
+    /// own ([`Plan::in_time`], [`Plan::table_clock`]).
+    #[serde(skip)]
+    pub runs: usize,
 }
 
 /// A heuristic [`plan_within`] would have chosen but for the caller's limits.
@@ -246,10 +252,29 @@ pub fn plan_within(
     tables: &Tables,
     limits: &Limits,
 ) -> Result<Plan, SolveError> {
+    plan_for_runs(goal, options, tables, limits, 1)
+}
+
+/// [`plan_within`] for tables fetched once and shared by `runs` runs one after another,
+/// each held to `limits` (a batch's boards of one goal, divided among its threads): the
+/// time the tables may take is [`TABLE_TIME_SHARE`] of all those runs' budgets, not of
+/// one's, so a batch of many boards with a short time limit each still gets the tables a
+/// single board could not wait for. `runs` below 1 counts as 1.
+///
+/// # Errors
+/// As [`plan`].
+pub fn plan_for_runs(
+    goal: &Board,
+    options: &SolveOptions,
+    tables: &Tables,
+    limits: &Limits,
+    runs: usize,
+) -> Result<Plan, SolveError> {
     let mut weaker = 0;
     let mut passed_over = Vec::new();
     loop {
         let mut p = plan_choosing(goal, options, tables, weaker)?;
+        p.runs = runs.max(1);
         // (At most three choices: the last, linear conflict, has no tables.)
         let last = p.tables.is_empty() || weaker >= 2;
         let misfit = p.misfit(limits);
@@ -383,6 +408,7 @@ impl Plan {
             tables,
             optimal,
             passed_over: Vec::new(),
+            runs: 1,
         }
     }
 
@@ -416,20 +442,31 @@ impl Plan {
         held.saturating_add(building.unwrap_or(0))
     }
 
-    /// Whether the plan's tables can be had within [`TABLE_TIME_SHARE`] of its run's time
-    /// budget: `limits`' time limit, else the phase's default budget. Always true of a run
-    /// that no budget ends (up to 16 cells, a proof, a named algorithm), where the tables
-    /// pay for themselves however long they take.
+    /// Whether the plan's tables can be had within [`TABLE_TIME_SHARE`] of its runs' time
+    /// budget ([`Plan::table_budget`]). Always true of a run that no budget ends (up to 16
+    /// cells, a proof, a named algorithm), where the tables pay for themselves however long
+    /// they take.
     pub fn in_time(&self, limits: &Limits) -> bool {
-        self.budget(limits)
+        self.table_budget(limits)
             .is_none_or(|time| self.table_seconds() <= TABLE_TIME_SHARE * time)
     }
 
-    /// Seconds a budget gives the run: `limits`' time limit, else the phase's default
-    /// budget; `None` for a run that no budget ends.
-    fn budget(&self, limits: &Limits) -> Option<f64> {
+    /// Seconds a budget gives the runs the tables serve ([`Plan::runs`] of them): each has
+    /// `limits`' time limit, else the phase's default budget; `None` for runs that no budget
+    /// ends.
+    fn table_budget(&self, limits: &Limits) -> Option<f64> {
         let budget = self.phases[0].budget?;
-        Some(limits.time.map_or(budget, |t| t.as_secs_f64()))
+        let each = limits.time.map_or(budget, |t| t.as_secs_f64());
+        Some(each * self.runs as f64)
+    }
+
+    /// When the runs of this plan give up tables still loading or building, each run held
+    /// to the time limit `time` (`None`: the caller set none): [`Phase::table_clock`] of
+    /// the time of all [`Plan::runs`] runs the tables serve.
+    pub fn table_clock(&self, time: Option<Duration>) -> Option<TableClock> {
+        let phase = &self.phases[0];
+        let each = time.or(phase.budget.map(Duration::from_secs_f64));
+        phase.table_clock(each.map(|t| t.mul_f64(self.runs as f64)))
     }
 
     /// Why the plan does not fit `limits` ([`Plan::fits`], then [`Plan::in_time`]), in
@@ -444,9 +481,15 @@ impl Plan {
                 mb(limit)
             ));
         }
-        let time = self.budget(limits).filter(|_| !self.in_time(limits))?;
+        let time = self
+            .table_budget(limits)
+            .filter(|_| !self.in_time(limits))?;
+        let budget = match self.runs {
+            1 => format!("the {time} s budget"),
+            runs => format!("the {time} s budget of the {runs} runs they would serve"),
+        };
         Some(format!(
-            "its tables take about {:.1} s to load or build, more than {}% of the {time} s budget",
+            "its tables take about {:.1} s to load or build, more than {}% of {budget}",
             self.table_seconds(),
             TABLE_TIME_SHARE * 100.0
         ))

@@ -593,3 +593,79 @@ fn a_budgeted_run_gives_its_pruning_automaton_half_its_time() {
     assert_eq!(proof.phases[0].pruning_time(Some(two)), Some(two));
     assert_eq!(proof.phases[0].pruning_time(None), None);
 }
+
+/// Tables fetched once for many runs (a batch's boards of one goal, a thread's share of
+/// them) may take the share of all those runs' time: `npuzzle batch --time-limit 1` on
+/// forty 5x5 boards with an empty cache planned for one board's second, passed over
+/// `5-5-5-5-4` (about 1.3 s to build, once for all forty) and ran linear conflict on
+/// every board. Their clock runs over all the runs too.
+#[test]
+fn tables_shared_by_many_runs_may_take_a_share_of_all_their_time() {
+    let tables = Tables::default();
+    let g = goal("4x5");
+    let roomy = plan(&g, &SolveOptions::default(), &tables).unwrap();
+    assert!(roomy.builds_tables(), "{roomy}");
+    let time = 0.6 * roomy.table_seconds() / TABLE_TIME_SHARE;
+    let limits = seconds(time);
+    let runs = |n: usize| plan_for_runs(&g, &SolveOptions::default(), &tables, &limits, n);
+    let alone = runs(1).unwrap();
+    assert_eq!(
+        alone,
+        plan_within(&g, &SolveOptions::default(), &tables, &limits).unwrap()
+    );
+    assert_eq!(alone.heuristic(), Some(&HeuristicSpec::LinearConflict));
+    let [passed] = &alone.passed_over[..] else {
+        panic!("{alone}")
+    };
+    assert!(
+        passed.why.ends_with(&format!("of the {time} s budget")),
+        "{}",
+        passed.why
+    );
+    // Two runs give the tables twice the time: just enough.
+    let shared = runs(2).unwrap();
+    assert_eq!(shared.heuristic(), roomy.heuristic(), "{shared}");
+    assert_eq!(
+        (shared.tables.clone(), shared.runs),
+        (roomy.tables.clone(), 2)
+    );
+    let share = |s: f64| {
+        let all = Duration::from_secs_f64(s);
+        Some((all.mul_f64(TABLE_TIME_SHARE), all.mul_f64(TABLE_TIME_END)))
+    };
+    let times = |clock: Option<TableClock>| clock.map(|c| (c.share, c.end));
+    assert_eq!(times(shared.table_clock(limits.time)), share(2.0 * time));
+    assert_eq!(
+        times(shared.table_clock(None)),
+        share(2.0 * AUTO_BUDGET_SECONDS)
+    );
+    assert_eq!(times(alone.table_clock(None)), share(AUTO_BUDGET_SECONDS));
+    // Too little even for three, and the words say whose budget it was.
+    let few = plan_for_runs(
+        &g,
+        &SolveOptions::default(),
+        &tables,
+        &seconds(time / 4.0),
+        3,
+    );
+    let few = few.unwrap();
+    assert_eq!(few.heuristic(), Some(&HeuristicSpec::LinearConflict));
+    assert!(
+        few.passed_over[0]
+            .why
+            .ends_with("budget of the 3 runs they would serve"),
+        "{}",
+        few.passed_over[0].why
+    );
+    // A run no budget ends has a limit, not a budget: its tables' clock is the limit of
+    // all the runs they serve.
+    let fifteen = goal("4x4");
+    let unbudgeted = plan_for_runs(&fifteen, &SolveOptions::default(), &tables, &limits, 4);
+    let unbudgeted = unbudgeted.unwrap();
+    let two = Duration::from_secs(2);
+    assert_eq!(
+        times(unbudgeted.table_clock(Some(two))),
+        Some((4 * two, 4 * two))
+    );
+    assert!(unbudgeted.table_clock(None).is_none());
+}

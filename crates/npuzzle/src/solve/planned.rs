@@ -73,13 +73,14 @@ impl Planned {
         Planned::with_plan(plan, goal, tables, Control::default())
     }
 
-    /// Makes `plan` (made for `goal`) ready. Table builds are held to `control`'s time
-    /// limit (a budgeted run's by [`Phase::table_clock`](crate::plan::Phase::table_clock))
-    /// and cancel flag: a build they stop leaves the heuristic to each search, which then
-    /// builds it under its own limits, as [`execute`](super::execute) does; except that a
-    /// budgeted run whose tables were not ready in time runs [`Plan::without_tables`], so
-    /// that no board waits for them again. Nothing is built for a plan whose tables do not
-    /// fit `control`'s memory limit ([`Plan::fits`]).
+    /// Makes `plan` (made for `goal`) ready. Table builds are held to a clock made of
+    /// `control`'s time limit, each run's, over all the runs the tables serve
+    /// ([`Plan::table_clock`]), and to its cancel flag: a build they stop leaves the
+    /// heuristic to each search, which then builds it under its own limits, as
+    /// [`execute`](super::execute) does; except that a budgeted run whose tables were not
+    /// ready in time runs [`Plan::without_tables`], so that no board waits for them again.
+    /// Nothing is built for a plan whose tables do not fit `control`'s memory limit
+    /// ([`Plan::fits`]).
     ///
     /// # Errors
     /// A table the plan names that cannot serve the goal (a plan made for another goal).
@@ -98,7 +99,7 @@ impl Planned {
             Algorithm::Constructive => None,
             _ => Some(phase_puzzle(phase, goal, None)?),
         };
-        let clock = phase.table_clock(control.limits.time);
+        let clock = plan.table_clock(control.limits.time);
         let mut late = false;
         let heuristic = match (&puzzle, &phase.heuristic) {
             // Manhattan distance and linear conflict cost next to nothing to make, and IDA*
