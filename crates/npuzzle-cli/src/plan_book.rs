@@ -2,12 +2,14 @@
 //! `compare`): one per goal, made once and made ready ([`Planned`]: its tables loaded or
 //! built, its heuristic made), then shared by every board of that goal on every thread. A
 //! board with a goal the book was not made for (a `START | GOAL` line) is planned on its own.
+//! Each plan's tables are fetched once for all its boards, so they may take a share of all
+//! those boards' time ([`plan_for_runs`]), not of one board's.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use npuzzle::search::Control;
-use npuzzle::{check_solvable, plan_within, Board, Limits, Plan, Planned, Solution, SolveError};
+use npuzzle::{check_solvable, plan_for_runs, Board, Limits, Plan, Planned, Solution, SolveError};
 use npuzzle::{SolveOptions, Tables};
 
 /// Plans made once per goal.
@@ -18,30 +20,39 @@ pub struct PlanBook {
 }
 
 impl PlanBook {
-    /// Plans once for each of `goals` (repeats are planned once) and makes each plan ready.
-    /// Give it the command's goals, one per shape, not the goals of `START | GOAL` pairs: a
-    /// book holds every plan's tables at once.
+    /// Plans once for each of `goals`, the goal of each board the book will solve (repeats
+    /// are planned once, for all their boards on `threads` threads), and makes each plan
+    /// ready. Give it the command's goals, one per board of a shape, not the goals of
+    /// `START | GOAL` pairs: a book holds every plan's tables at once.
     /// `prepare` is called with each plan first, to load or build its tables where the
     /// command shows that (`bench`'s progress bars and table times); table builds left to
-    /// this book are held to `limits`' time and `cancel`, as a search's would be: a build
-    /// they stop leaves each board's search to build the table under its own limits.
+    /// this book are held to `limits`' time over the boards each thread runs, and to
+    /// `cancel` ([`Planned::with_plan`]): a build they stop leaves each board's search to
+    /// build the table under its own limits.
     ///
     /// # Errors
     /// What `prepare` returns (a build stopped by Ctrl-C).
     pub fn new(
         goals: impl IntoIterator<Item = Board>,
+        threads: usize,
         options: &SolveOptions,
         tables: &Tables,
         limits: Limits,
         cancel: Option<&AtomicBool>,
         mut prepare: impl FnMut(&Plan, &Board) -> anyhow::Result<()>,
     ) -> anyhow::Result<PlanBook> {
-        let mut by_goal = HashMap::new();
+        // Each goal with its number of boards, in the order first met.
+        let mut counted: Vec<(Board, usize)> = Vec::new();
         for goal in goals {
-            if by_goal.contains_key(&goal) {
-                continue;
+            match counted.iter_mut().find(|(g, _)| *g == goal) {
+                Some((_, boards)) => *boards += 1,
+                None => counted.push((goal, 1)),
             }
-            let ready = match plan_within(&goal, options, tables, &limits) {
+        }
+        let mut by_goal = HashMap::new();
+        for (goal, boards) in counted {
+            let runs = boards.div_ceil(threads.max(1));
+            let ready = match plan_for_runs(&goal, options, tables, &limits, runs) {
                 Err(e) => Err(e),
                 Ok(p) => {
                     // A plan over the memory limit builds nothing; every board stops at

@@ -97,6 +97,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<Outcome> {
     let cancel = crate::interrupt::cancel_flag();
     let book = PlanBook::new(
         command_goals(&entries, &args.goal),
+        jobs,
         &options,
         tables,
         limits,

@@ -94,7 +94,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
     let entries = input::parse_entries(&text, args.size);
     let options = bench_options(&args.search.solve_options());
     // Tables first, timed apart from the searches.
-    let plans = Plans::make(&entries, &args.goal, &options, tables, limits)?;
+    let plans = Plans::make(&entries, &args.goal, jobs, &options, tables, limits)?;
     if !args.json {
         print!("{}", header(&args, &plans, &options, threads));
     }
@@ -152,6 +152,7 @@ impl Plans {
     fn make(
         entries: &[Entry],
         goal: &GoalSpec,
+        jobs: usize,
         options: &SolveOptions,
         tables: &Tables,
         limits: Limits,
@@ -163,6 +164,7 @@ impl Plans {
         // solvability, as every command orders them.
         let book = PlanBook::new(
             command_goals(entries, goal),
+            jobs,
             options,
             tables,
             limits,

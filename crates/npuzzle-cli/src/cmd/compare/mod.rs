@@ -138,6 +138,7 @@ impl Schedule {
                 let options = search.solve_options();
                 PlanBook::new(
                     goals,
+                    jobs,
                     &options,
                     tables,
                     limits,
