@@ -87,7 +87,7 @@ pub fn solve_many<'py>(
     let starts = board_objects(boards, shape)?;
     let goals = match goals.filter(|g| !g.is_none()) {
         Some(g) => Goals::own(&starts, board_objects(g, shape)?, &config)?,
-        None => Goals::per_shape(py, &starts, &config)?,
+        None => Goals::per_shape(py, &starts, &config, jobs)?,
     };
     let threads = jobs.min(starts.len()).max(1);
     let helpers = threads - 1;
@@ -385,12 +385,22 @@ enum Goals {
 const BOARDS_PER_BUILT_TABLE: usize = 200;
 
 impl Goals {
-    /// The goals of `goal=`: one for each shape among the boards.
-    fn per_shape(py: Python<'_>, starts: &[Py<PyBoard>], config: &SolveConfig) -> PyResult<Goals> {
+    /// The goals of `goal=`: one for each shape among the boards, each planned for its
+    /// boards on `jobs` threads (its tables, fetched once, may take a share of all their
+    /// time: [`npuzzle::plan_for_runs`]).
+    fn per_shape(
+        py: Python<'_>,
+        starts: &[Py<PyBoard>],
+        config: &SolveConfig,
+        jobs: usize,
+    ) -> PyResult<Goals> {
         let mut goals: Vec<(Py<PyBoard>, Board)> = Vec::new();
+        // The number of boards of each goal.
+        let mut boards: Vec<usize> = Vec::new();
         for (i, start) in starts.iter().enumerate() {
             let shape = start.get().board.shape();
-            if goals.iter().any(|(_, g)| g.shape() == shape) {
+            if let Some(at) = goals.iter().position(|(_, g)| g.shape() == shape) {
+                boards[at] += 1;
                 continue;
             }
             let goal = config
@@ -398,18 +408,22 @@ impl Goals {
                 .board(shape)
                 .map_err(|e| errors::error(Kind::InvalidBoard, format!("board {i}: {e}")))?;
             goals.push((Py::new(py, PyBoard::new(goal.clone()))?, goal));
+            boards.push(1);
         }
         // Each shape's plan made once, with its tables, for every board of the shape. A
         // refused plan is left to each board, which reports it after its solvability.
         let planned = py.detach(|| {
             goals
                 .iter()
-                .map(|(_, goal)| {
+                .zip(&boards)
+                .map(|((_, goal), &boards)| {
                     let control = Control {
                         limits: config.limits,
                         ..Control::default()
                     };
-                    npuzzle::plan_within(goal, &config.options, crate::tables(), &config.limits)
+                    let runs = boards.div_ceil(jobs.max(1));
+                    let (options, limits) = (&config.options, &config.limits);
+                    npuzzle::plan_for_runs(goal, options, crate::tables(), limits, runs)
                         .and_then(|p| Planned::with_plan(p, goal, crate::tables(), control))
                         .ok()
                 })

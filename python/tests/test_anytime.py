@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import json
+import os
 import pickle
+import subprocess
+import sys
 import time
 
 import pytest
@@ -119,3 +122,27 @@ def test_a_malformed_improvement_is_refused_not_a_panic(anytime_5x5):
     d["improvements"][0]["length"] = "long"
     with pytest.raises(npuzzle.InvalidOption):
         npuzzle.Solution.from_json(json.dumps(d))
+
+
+def test_solve_many_plans_its_tables_for_the_time_of_all_its_boards(tmp_path):
+    # Twenty 5x5 boards at 0.3 s each with an empty cache: each shape's tables are fetched
+    # once for all its boards, so they may take a share of all their time. Planned for one
+    # board's 0.3 s, the batch passed over 5-5-5-5-4 (about a second to build) and ran
+    # linear conflict on every board; a single board still does. A process of its own,
+    # for a cache of its own (the module reads NPUZZLE_PDB_DIR once).
+    code = """
+import json, npuzzle
+boards = npuzzle.random_boards("5x5", 20, seed=1)
+alone = npuzzle.solve_many(boards[:1], time_limit=0.3, jobs=1)
+many = npuzzle.solve_many(boards, time_limit=0.3, jobs=1)
+goal = npuzzle.Board.goal("5x5")
+replayed = all(b.apply(s.moves) == goal for b, s in zip(boards, many))
+print(json.dumps([[s.heuristic for s in alone], [s.heuristic for s in many], replayed]))
+"""
+    env = dict(os.environ, NPUZZLE_PDB_DIR=str(tmp_path / "pdb"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env, timeout=120)
+    alone, many, replayed = json.loads(out.stdout)
+    assert alone == ["linear-conflict"]
+    assert many == ["pdb:5-5-5-5-4"] * 20
+    assert replayed
