@@ -442,10 +442,11 @@ impl Plan {
         held.saturating_add(building.unwrap_or(0))
     }
 
-    /// Whether the plan's tables can be had within [`TABLE_TIME_SHARE`] of its runs' time
-    /// budget ([`Plan::table_budget`]). Always true of a run that no budget ends (up to 16
-    /// cells, a proof, a named algorithm), where the tables pay for themselves however long
-    /// they take.
+    /// Whether the plan's tables can be had within [`TABLE_TIME_SHARE`] of the time budget
+    /// of the [`Plan::runs`] runs they serve, each given `limits`' time limit, else the
+    /// phase's default budget. Always true of a run that no budget ends (up to 16 cells, a
+    /// proof, a named algorithm), where the tables pay for themselves however long they
+    /// take.
     pub fn in_time(&self, limits: &Limits) -> bool {
         self.table_budget(limits)
             .is_none_or(|time| self.table_seconds() <= TABLE_TIME_SHARE * time)
