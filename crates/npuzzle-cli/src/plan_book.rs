@@ -7,10 +7,13 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use npuzzle::search::Control;
 use npuzzle::{check_solvable, plan_for_runs, Board, Limits, Plan, Planned, Solution, SolveError};
 use npuzzle::{SolveOptions, Tables};
+
+use crate::solving::warn_tables_given_up;
 
 /// Plans made once per goal.
 pub struct PlanBook {
@@ -65,7 +68,17 @@ impl PlanBook {
                         cancel,
                         ..Control::default()
                     };
-                    Planned::with_plan(p, &goal, tables, control)
+                    let began = Instant::now();
+                    let ready = Planned::with_plan(p.clone(), &goal, tables, control);
+                    if let Some(given_up) = ready
+                        .as_ref()
+                        .ok()
+                        .filter(|r| r.plan().heuristic() != p.heuristic())
+                        .and(p.heuristic())
+                    {
+                        warn_tables_given_up(&given_up.to_string(), began.elapsed());
+                    }
+                    ready
                 }
             };
             by_goal.insert(goal, ready);

@@ -1,7 +1,7 @@
 //! Solving one board on a terminal: the plan, its tables loaded or built with a progress
 //! bar, then the search with a spinner. `solve` and `interactive` share it.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use npuzzle::heuristic::pdb::PdbError;
@@ -67,11 +67,7 @@ pub fn solve_one(
         let given_up = p.without_tables();
         if !crate::interrupt::interrupted() && given_up != p {
             let heuristic = p.heuristic().map(ToString::to_string).unwrap_or_default();
-            crate::errln!(
-                "warning: the tables of {heuristic} were not ready in time \
-                 ({:.1} s); the search runs with linear-conflict",
-                started.elapsed().as_secs_f64()
-            );
+            warn_tables_given_up(&heuristic, started.elapsed());
             p = given_up;
         }
     }
@@ -95,4 +91,15 @@ pub fn solve_one(
     spinner.finish();
     crate::interrupt::relabel(&mut result);
     Ok(result)
+}
+
+/// Says on standard error that the tables of `heuristic` were given up after `waited`
+/// (the core's rule, [`npuzzle::Plan::without_tables`]): the same words from `solve` and
+/// from the commands that plan once for many boards.
+pub fn warn_tables_given_up(heuristic: &str, waited: Duration) {
+    crate::errln!(
+        "warning: the tables of {heuristic} were not ready in time ({:.1} s); the search \
+         runs with linear-conflict",
+        waited.as_secs_f64()
+    );
 }

@@ -88,7 +88,7 @@ pub fn prepare(plan: &Plan, goal: &Board, tables: &Tables) -> Result<Prepared, S
 }
 
 /// [`prepare`], giving a fetch up when `clock` says it is late (the plan's
-/// [`table_clock`](npuzzle::plan::Phase::table_clock) for the search's time limit: a
+/// [`table_clock`](npuzzle::Plan::table_clock) for the search's time limit: a
 /// budgeted run then goes on without the tables; any other search finds the table missing
 /// and stops at once, saying `time`).
 ///

@@ -479,7 +479,8 @@ fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
 /// on with linear conflict, saying so. Here `5-5-5-5-4`'s cached files are cut to their
 /// headers: the plan takes them for a read of a moment, but the run must rebuild them (about
 /// a second) within a budget of 0.4 s. Before, the rebuild ran to the limit and nothing said
-/// why the answer came from linear conflict; now it is given up by nine tenths of the budget.
+/// why the answer came from linear conflict; now it is given up by nine tenths of the budget,
+/// by `solve` and `batch` alike, with the same warning.
 #[test]
 fn tables_slower_than_planned_are_given_up_and_the_run_says_so() {
     let dir = tempfile::tempdir().unwrap();
@@ -520,6 +521,38 @@ fn tables_slower_than_planned_are_given_up_and_the_run_says_so() {
     assert_eq!(common::replay(&start, 5, &moves), common::standard_goal(25));
     // The budget, and the process's start and end.
     assert!(took < std::time::Duration::from_secs(3), "{took:?}");
+    // `batch` gives them up by the same rule, for the one board it has, in the same words
+    // (it said nothing before).
+    let args = [
+        "batch",
+        "-",
+        "--format",
+        "json",
+        "--time-limit",
+        "0.4",
+        "--pdb-dir",
+        cache_arg,
+    ];
+    let (code, stdout, stderr) = run(&args, Some(format!("{board}\n").as_bytes()));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let warning = stderr
+        .lines()
+        .find(|l| l.starts_with("warning: the tables of"));
+    let words = |line: &str| line.split(" (").next().unwrap().to_string();
+    assert_eq!(
+        warning.map(words),
+        Some("warning: the tables of pdb:5-5-5-5-4 were not ready in time".to_string()),
+        "{stderr}"
+    );
+    let rest = |line: &str| line.rsplit(')').next().unwrap().to_string();
+    assert_eq!(
+        warning.map(rest).as_deref(),
+        Some("; the search runs with linear-conflict")
+    );
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(report["heuristic"], "linear-conflict", "{report}");
+    let moves = common::letters(report["moves"].as_str().unwrap());
+    assert_eq!(common::replay(&start, 5, &moves), common::standard_goal(25));
 }
 
 /// `batch` fetches a goal's tables once for all its boards, so they may take a share of all
