@@ -421,7 +421,7 @@ impl Goals {
                         limits: config.limits,
                         ..Control::default()
                     };
-                    let runs = boards.div_ceil(jobs.max(1));
+                    let runs = npuzzle::runs_per_thread(boards, jobs);
                     let (options, limits) = (&config.options, &config.limits);
                     npuzzle::plan_for_runs(goal, options, crate::tables(), limits, runs)
                         .and_then(|p| Planned::with_plan(p, goal, crate::tables(), control))

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use npuzzle::search::Control;
 use npuzzle::{check_solvable, plan_for_runs, Board, Limits, Plan, Planned, Solution, SolveError};
-use npuzzle::{SolveOptions, Tables};
+use npuzzle::{runs_per_thread, SolveOptions, Tables};
 
 use crate::solving::warn_tables_given_up;
 
@@ -54,7 +54,7 @@ impl PlanBook {
         }
         let mut by_goal = HashMap::new();
         for (goal, boards) in counted {
-            let runs = boards.div_ceil(threads.max(1));
+            let runs = runs_per_thread(boards, threads);
             let ready = match plan_for_runs(&goal, options, tables, &limits, runs) {
                 Err(e) => Err(e),
                 Ok(p) => {
@@ -68,15 +68,14 @@ impl PlanBook {
                         cancel,
                         ..Control::default()
                     };
+                    let asked = p.heuristic().cloned();
                     let began = Instant::now();
-                    let ready = Planned::with_plan(p.clone(), &goal, tables, control);
-                    if let Some(given_up) = ready
-                        .as_ref()
-                        .ok()
-                        .filter(|r| r.plan().heuristic() != p.heuristic())
-                        .and(p.heuristic())
-                    {
-                        warn_tables_given_up(&given_up.to_string(), began.elapsed());
+                    let ready = Planned::with_plan(p, &goal, tables, control);
+                    // A budgeted plan whose tables were late runs without them: say so.
+                    if let (Ok(r), Some(asked)) = (&ready, &asked) {
+                        if r.plan().heuristic() != Some(asked) {
+                            warn_tables_given_up(&asked.to_string(), began.elapsed());
+                        }
                     }
                     ready
                 }

@@ -55,7 +55,9 @@ pub use expected_length::LineStatus;
 pub use goal::{GoalError, GoalSpec};
 pub use heuristic::{HeuristicError, HeuristicSpec, TablePolicy, Tables};
 pub use moves::Move;
-pub use plan::{plan, plan_for_runs, plan_within, Plan, SolveOptions, DEFAULT_BEAM_WIDTH};
+pub use plan::{
+    plan, plan_for_runs, plan_within, runs_per_thread, Plan, SolveOptions, DEFAULT_BEAM_WIDTH,
+};
 pub use puzzle::Puzzle;
 pub use report::SolveReport;
 pub use request::{
