@@ -256,17 +256,16 @@ pub fn plan_within(
 }
 
 /// How many runs one after another each of `threads` threads makes of `boards` boards
-/// shared among them: the `runs` of [`plan_for_runs`] for a batch.
+/// shared among them: the `runs` of [`plan_for_runs`] for a batch (which counts 0 as 1).
 pub fn runs_per_thread(boards: usize, threads: usize) -> usize {
-    boards.div_ceil(threads.max(1)).max(1)
+    boards.div_ceil(threads.max(1))
 }
 
 /// [`plan_within`] for tables fetched once and shared by `runs` runs one after another,
 /// each held to `limits` (a batch's boards of one goal, divided among its threads:
-/// [`runs_per_thread`]): the
-/// time the tables may take is [`TABLE_TIME_SHARE`] of all those runs' budgets, not of
-/// one's, so a batch of many boards with a short time limit each still gets the tables a
-/// single board could not wait for. `runs` below 1 counts as 1.
+/// [`runs_per_thread`]): the time the tables may take is [`TABLE_TIME_SHARE`] of all those
+/// runs' budgets, not of one's, so a batch of many boards with a short time limit each
+/// still gets the tables a single board could not wait for. `runs` below 1 counts as 1.
 ///
 /// # Errors
 /// As [`plan`].
