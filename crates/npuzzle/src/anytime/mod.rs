@@ -35,7 +35,7 @@ pub use beams::BeamRanking;
 use beams::{beams, Ranks};
 pub use shorten::{shorten, shorten_windows};
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -266,6 +266,8 @@ where
         best: AtomicU32::new(u32::MAX),
         bound: AtomicU32::new(h0.max(crate::heuristic::whole_moves(lc))),
         proving: AtomicBool::new(false),
+        done: [AtomicU64::new(0), AtomicU64::new(0)],
+        shown: [AtomicU64::new(0), AtomicU64::new(0)],
     };
     let report = |p: &Progress| watch.report(p);
     let mut run = Run {
@@ -490,6 +492,12 @@ struct Watch<'a> {
     bound: AtomicU32,
     /// Whether IDA*'s thresholds are being reported (they are lower bounds only then).
     proving: AtomicBool,
+    /// The counters of the run's searches that have ended ([`Run::add`]): a search counts
+    /// its own work, from zero, and its reports are passed on with these added.
+    done: [AtomicU64; 2],
+    /// The counters last reported: no report goes below them (a search whose counters
+    /// are not added up may come before another).
+    shown: [AtomicU64; 2],
 }
 
 impl Watch<'_> {
@@ -503,7 +511,14 @@ impl Watch<'_> {
         }
         if let Some(user) = self.user {
             let best = self.best.load(Ordering::Relaxed);
+            let mut counts = [0u64; 2];
+            for (i, own) in [p.expanded, p.generated].into_iter().enumerate() {
+                let all = self.done[i].load(Ordering::Relaxed) + own;
+                counts[i] = self.shown[i].fetch_max(all, Ordering::Relaxed).max(all);
+            }
             user(&Progress {
+                expanded: counts[0],
+                generated: counts[1],
                 elapsed: self.began.elapsed(),
                 best: (best != u32::MAX).then_some(best),
                 lower_bound: Some(self.bound.load(Ordering::Relaxed)),
@@ -574,6 +589,9 @@ impl<'r> Run<'r> {
     fn add(&mut self, more: &SearchStats) {
         self.stats.absorb(more);
         self.stats.final_open = more.final_open;
+        let done = &self.watch.done;
+        done[0].store(self.stats.expanded, Ordering::Relaxed);
+        done[1].store(self.stats.generated, Ordering::Relaxed);
     }
 
     /// Takes `moves` as the incumbent if shorter; says whether it did.
@@ -666,9 +684,10 @@ impl<'r> Run<'r> {
             return;
         }
         self.improvements.push(improvement);
+        // No search is running: the run's counters are those added up.
         (self.report)(&Progress {
-            expanded: self.stats.expanded,
-            generated: self.stats.generated,
+            expanded: 0,
+            generated: 0,
             open: 0,
             bound: None,
             elapsed: Duration::ZERO,
@@ -713,4 +732,56 @@ fn state_after(puzzle: &Puzzle, tiles: &[u8], moves: &[Move]) -> Vec<u8> {
         blank = to;
     }
     state
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::generate;
+    use crate::goal::GoalSpec;
+    use crate::search::Limits;
+
+    /// What a run reports as it goes counts the whole run's work so far: its searches
+    /// follow one another (weighted ones, then the proof), each counting from zero, and the
+    /// counts used to fall back as each began.
+    #[test]
+    fn progress_counts_the_whole_run_and_never_goes_back() {
+        let goal = GoalSpec::Standard.board("4x5".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let mut rng = generate::rng(3);
+        for threads in [1, 2] {
+            let start = generate::random_solvable(&goal, &mut rng);
+            let heard: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+            let report = |p: &Progress| heard.lock().unwrap().push((p.expanded, p.generated));
+            let control = Control {
+                limits: Limits {
+                    time: Some(Duration::from_millis(300)),
+                    ..Limits::default()
+                },
+                progress: Some(&report),
+                threads,
+                ..Control::default()
+            };
+            let out = run(&puzzle, &start, LinearConflict::new(&puzzle), control);
+            assert!(out.improvements.len() >= 3, "{:?}", out.improvements);
+            let heard = heard.into_inner().unwrap();
+            assert!(heard.len() >= 10, "{} reports", heard.len());
+            for (a, b) in heard.iter().zip(&heard[1..]) {
+                assert!(
+                    b.0 >= a.0 && b.1 >= a.1,
+                    "{threads} threads: {a:?} then {b:?}"
+                );
+            }
+            // The reports cover all but the run's last few moments.
+            let last = heard.last().unwrap();
+            assert!(
+                2 * last.0 >= out.stats.expanded && 2 * last.1 >= out.stats.generated,
+                "{threads} threads: last heard {last:?}, the run {:?}",
+                out.stats
+            );
+        }
+    }
 }

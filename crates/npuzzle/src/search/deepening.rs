@@ -26,7 +26,7 @@
 //! lookaheads and their growth is too erratic to extrapolate).
 
 use super::lookahead::{Ask, LookFn, Looked};
-use super::{SearchStats, StopReason};
+use super::{Report, SearchStats, StopReason};
 use crate::moves::Move;
 
 /// The window of a proof (`search::idastar_with_lookahead`): four thresholds, so at most
@@ -131,9 +131,15 @@ impl Deepening<'_> {
 
     /// The threshold of the next iteration, after the lookaheads before it: run here, or
     /// (with `beside`) left to the caller, who runs [`look_ahead`](Self::look_ahead) beside
-    /// the iteration. `used`: the search's generated nodes so far. The counters are those
-    /// of the lookaheads run here.
-    pub(crate) fn before(&mut self, used: u64, beside: bool) -> (SearchStats, Before) {
+    /// the iteration. `used`: the search's counters so far; `report`: where the lookaheads'
+    /// progress goes (see [`Ask::report`]). The counters returned are those of the
+    /// lookaheads run here.
+    pub(crate) fn before(
+        &mut self,
+        used: &SearchStats,
+        beside: bool,
+        report: Option<Report<'_>>,
+    ) -> (SearchStats, Before) {
         let mut stats = SearchStats::default();
         loop {
             if let Some(kept) = &self.state.incumbent {
@@ -148,7 +154,9 @@ impl Deepening<'_> {
             if beside {
                 return (stats, Before::Iterate { bound, look: true });
             }
-            let looked = self.look_ahead(used + stats.generated);
+            let mut so_far = *used;
+            so_far.absorb(&stats);
+            let looked = self.look_ahead(&so_far, report);
             stats.absorb(&looked.stats);
             if let Some(stopped_by) = looked.stopped_by {
                 let stopped_by = Some(stopped_by);
@@ -176,14 +184,19 @@ impl Deepening<'_> {
 
     /// The lookaheads before the next iteration, from the proven bound up to its threshold
     /// (one unless a window is open), until one finds a path or a limit stops it; `used`:
-    /// the search's generated nodes so far. Their counters together.
-    pub(crate) fn look_ahead(&mut self, used: u64) -> Looked {
+    /// the search's counters so far, `report` as [`Ask::report`]. Their counters together.
+    pub(crate) fn look_ahead(&mut self, used: &SearchStats, report: Option<Report<'_>>) -> Looked {
         let mut all = Looked::default();
         let Some(look) = self.lookahead else {
             return all;
         };
-        for mut ask in self.asks() {
-            ask.used = used + all.stats.generated;
+        for ask in self.asks() {
+            let mut ask = Ask {
+                used: *used,
+                report,
+                ..ask
+            };
+            ask.used.absorb(&all.stats);
             all.then(look(ask));
             if all.ends_search() {
                 break;
@@ -321,7 +334,7 @@ mod tests {
         let mut how = sized(3, &[(40, 100), (42, 800)]);
         let path = vec![Move::Up; 47];
         assert_eq!(how.found(path.clone()), None, "47 is above the proven 44");
-        let (_, next) = how.before(0, false);
+        let (_, next) = how.before(&SearchStats::default(), false, None);
         assert!(
             matches!(
                 next,

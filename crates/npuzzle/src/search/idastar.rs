@@ -66,7 +66,12 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
         outcome.moves = Some(Vec::new());
     } else if how.start(h0) {
         loop {
-            let (looked, next) = how.before(k.generated, false);
+            let used = SearchStats {
+                expanded: k.expanded,
+                generated: k.generated,
+                ..SearchStats::default()
+            };
+            let (looked, next) = how.before(&used, false, None);
             k.absorb(&looked);
             let bound = match next {
                 Before::Iterate { bound, .. } => bound,
@@ -135,7 +140,7 @@ fn general<H: IncrementalHeuristic>(
         outcome.moves = Some(Vec::new());
     } else if how.start(h0) {
         loop {
-            let (looked, next) = how.before(ida.stats.generated, false);
+            let (looked, next) = how.before(&ida.stats, false, None);
             ida.stats.absorb(&looked);
             let bound = match next {
                 Before::Iterate { bound, .. } => bound,

@@ -11,7 +11,8 @@ use std::time::Instant;
 use super::frontier::{self, Above, UnitOutcome, WorkUnit};
 use super::kernel::Abort;
 use super::lookahead::{Ask, LookFn, Looked};
-use super::{Control, Limits, Meter, Progress};
+use super::tally::{Seen, Tally};
+use super::{Control, Limits, Meter, Progress, SearchStats};
 use crate::heuristic::IncrementalHeuristic;
 use crate::puzzle::Puzzle;
 
@@ -23,10 +24,10 @@ pub(super) struct Iteration<'a, 'c> {
     pub(super) bound: u32,
     pub(super) control: Control<'c>,
     pub(super) deadline: Option<Instant>,
-    pub(super) started: Instant,
     /// The search's counters when it began.
-    pub(super) generated_before: u64,
-    pub(super) expanded_before: u64,
+    pub(super) used: SearchStats,
+    /// What the search reports as its progress.
+    pub(super) tally: &'a Tally<'c>,
 }
 
 /// The units of an iteration at one bound, and what the threads found in them. A lookahead
@@ -153,12 +154,26 @@ impl<'a> Beside<'a> {
             return false;
         }
         if lock(turn).by > i {
+            // Its progress counts the search's work before the iteration and its own.
+            let (used, seen) = (it.used, Seen::default());
+            let relay = |p: &Progress| {
+                let own = |all: u64, before: u64| all.saturating_sub(before);
+                seen.tell(
+                    it.tally,
+                    own(p.expanded, used.expanded),
+                    own(p.generated, used.generated),
+                );
+                let bound = lock(turn).round.as_ref().map_or(p.bound, |r| Some(r.bound));
+                it.tally.report(bound, p.open, false);
+            };
             let ask = Ask {
-                used: it.generated_before,
+                used,
                 dropped: Some(&self.dropped[i]),
+                report: Some(&relay),
                 ..self.asks[i]
             };
             let looked = (self.look)(ask);
+            seen.tell(it.tally, looked.stats.expanded, looked.stats.generated);
             if looked.ends_search() {
                 let mut turn = lock(turn);
                 if i < turn.by {
@@ -173,8 +188,8 @@ impl<'a> Beside<'a> {
                         (Some(m), None) if m.len() as u32 > self.proven => Some(m.len() as u32 - 1),
                         _ => None,
                     };
-                    turn.round = below
-                        .map(|bound| Arc::new(Round::new(it.units, bound, it.generated_before)));
+                    turn.round =
+                        below.map(|bound| Arc::new(Round::new(it.units, bound, it.used.generated)));
                 }
             }
             lock(&self.looked)[i] = Some(looked);
@@ -233,11 +248,7 @@ pub(super) fn iterate<H: IncrementalHeuristic + Clone + Send>(
 ) -> (Option<Looked>, Option<Searched>) {
     let turn = Mutex::new(Turn {
         by: usize::MAX,
-        round: Some(Arc::new(Round::new(
-            it.units,
-            it.bound,
-            it.generated_before,
-        ))),
+        round: Some(Arc::new(Round::new(it.units, it.bound, it.used.generated))),
     });
     let threads = it.control.threads.max(1);
     std::thread::scope(|s| {
@@ -279,8 +290,7 @@ fn thread<H: IncrementalHeuristic>(
             std::thread::sleep(WAIT);
             continue;
         };
-        let looking = beside.map(|b| &b.pending);
-        work(it, &round, &mut h, looking);
+        work(it, &round, &mut h);
         let current = lock(turn)
             .round
             .as_ref()
@@ -301,31 +311,9 @@ fn thread<H: IncrementalHeuristic>(
 const WAIT: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// One thread's share of a round: claims units in order until none is left, a goal was
-/// found before the next one, or the round is halted. While `looking` counts lookaheads
-/// still running, progress is theirs (they come first in the serial order).
-fn work<H: IncrementalHeuristic>(
-    it: &Iteration<'_, '_>,
-    round: &Round,
-    heuristic: &mut H,
-    looking: Option<&AtomicUsize>,
-) {
+/// found before the next one, or the round is halted.
+fn work<H: IncrementalHeuristic>(it: &Iteration<'_, '_>, round: &Round, heuristic: &mut H) {
     let (control, deadline) = (it.control, it.deadline);
-    let report = |p: &Progress| {
-        if looking.is_some_and(|n| n.load(Ordering::Relaxed) > 0) {
-            return;
-        }
-        if let Some(user) = control.progress {
-            user(&Progress {
-                expanded: it.expanded_before,
-                generated: round.generated.load(Ordering::Relaxed),
-                open: p.open,
-                bound: Some(round.bound),
-                elapsed: it.started.elapsed(),
-                best: None,
-                lower_bound: None,
-            });
-        }
-    };
     let mut mine = Vec::new();
     loop {
         let k = round.next.fetch_add(1, Ordering::Relaxed);
@@ -347,6 +335,11 @@ fn work<H: IncrementalHeuristic>(
             round.halt.store(true, Ordering::Relaxed);
             break;
         }
+        let seen = Seen::default();
+        let report = |p: &Progress| {
+            seen.tell(it.tally, p.expanded, p.generated);
+            it.tally.report(Some(round.bound), p.open, false);
+        };
         let unit_control = Control {
             limits: Limits {
                 // The node limit is the whole search's, watched by `Abort`.
@@ -373,6 +366,9 @@ fn work<H: IncrementalHeuristic>(
             Meter::new(unit_control),
             Some(abort),
         );
+        // Units are small (hundreds a thread), and most end before their meter reports.
+        seen.tell(it.tally, out.expanded, out.generated);
+        it.tally.report(Some(round.bound), 0, false);
         if out.moves.is_some() {
             round.found.fetch_min(k, Ordering::Relaxed);
         } else if out.stopped_by.is_some() && round.found.load(Ordering::Relaxed) >= k {

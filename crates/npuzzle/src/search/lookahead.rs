@@ -23,7 +23,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::bounded::{bounded, Bounds, SCALE};
-use super::{Control, Limits, Meter, Progress, SearchStats, StopReason};
+use super::{Control, Limits, Meter, Progress, Report, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
@@ -71,17 +71,21 @@ impl Looked {
 }
 
 /// One lookahead to run.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Ask<'s> {
     /// Look for a path no longer than this.
     pub threshold: u32,
     /// The nodes of the iteration before (the budget's basis).
     pub previous: u64,
-    /// The search's generated nodes so far (for its node limit and progress).
-    pub used: u64,
+    /// The search's counters so far: its node limit counts the generated nodes, and its
+    /// progress adds the lookahead's counters to these.
+    pub used: SearchStats,
     /// Set when the search no longer needs this lookahead: it then stops at once, its
     /// outcome to be dropped (see `search::parallel`).
     pub dropped: Option<&'s AtomicBool>,
+    /// Where its progress goes, if not to the progress of the search's `Control` (a
+    /// parallel search adds up its threads' work: see `search::iteration`).
+    pub report: Option<Report<'s>>,
 }
 
 /// A lookahead as a search calls it: shared by the threads of a parallel search.
@@ -119,23 +123,30 @@ impl<'a, H: IncrementalHeuristic + Clone> Lookahead<'a, H> {
             previous,
             used,
             dropped,
+            report,
         } = ask;
         let budget = (previous / BUDGET_DIVISOR).max(MIN_BUDGET);
-        let user_left = self.control.limits.nodes.map(|n| n.saturating_sub(used));
+        let user_left = self
+            .control
+            .limits
+            .nodes
+            .map(|n| n.saturating_sub(used.generated));
         let nodes = user_left.map_or(budget, |left| left.min(budget)).max(1);
         let time = self
             .control
             .limits
             .time
             .map(|t| t.saturating_sub(self.began.elapsed()));
-        // Progress as IDA*'s: the threshold is a proven bound, the counts the search's.
-        let user = self.control.progress;
+        // Progress as IDA*'s: the threshold is a proven bound, the counts and the time the
+        // search's.
+        let (report, began) = (report.or(self.control.progress), self.began);
         let relay = |p: &Progress| {
-            if let Some(user) = user {
-                user(&Progress {
-                    generated: used + p.generated,
-                    expanded: p.expanded,
+            if let Some(report) = report {
+                report(&Progress {
+                    generated: used.generated + p.generated,
+                    expanded: used.expanded + p.expanded,
                     bound: Some(threshold),
+                    elapsed: began.elapsed(),
                     ..*p
                 });
             }

@@ -16,7 +16,11 @@ const CHECK_PERIOD: Duration = Duration::from_micros(500);
 const MAX_INTERVAL: u64 = 1 << 14;
 /// First interval: small, because nothing is known yet about what a node costs.
 const FIRST_INTERVAL: u64 = 1;
-const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+#[cfg(not(test))]
+pub(super) const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+/// Unit tests hear progress from searches of milliseconds.
+#[cfg(test)]
+pub(super) const PROGRESS_EVERY: Duration = Duration::from_micros(200);
 
 /// Watches a search's limits. The hot loop compares `generated` against `next_check` and
 /// calls [`Meter::check`] only when it is reached.

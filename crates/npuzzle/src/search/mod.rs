@@ -26,6 +26,7 @@ mod lookahead;
 mod meter;
 mod parallel;
 mod store;
+mod tally;
 mod weighted_idastar;
 
 pub use astar::{astar, Priority};
@@ -150,9 +151,11 @@ impl SearchStats {
 /// A snapshot passed to a progress callback.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Progress {
-    /// Expanded so far.
+    /// Expanded so far: by every thread and every part of the search (a lookahead, work a
+    /// path found meanwhile made needless), so that it never goes back; the outcome's
+    /// [`SearchStats`] count the serial order's work only.
     pub expanded: u64,
-    /// Generated so far.
+    /// Generated so far, counted as `expanded` is.
     pub generated: u64,
     /// Current open-list size (A*) or depth bound (IDA*).
     pub open: u64,
@@ -169,6 +172,9 @@ pub struct Progress {
     /// searches themselves.
     pub lower_bound: Option<u32>,
 }
+
+/// Where a part of a search sends its progress.
+pub(crate) type Report<'s> = &'s (dyn Fn(&Progress) + Sync);
 
 /// How a caller steers a search: limits, cancellation, progress and tracing.
 #[derive(Default, Clone, Copy)]

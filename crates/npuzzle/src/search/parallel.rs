@@ -31,6 +31,7 @@ use std::time::Instant;
 use super::deepening::{After, Before, Deepening};
 use super::frontier::{self, WorkUnit};
 use super::iteration::{iterate, remaining, Beside, Iteration};
+use super::tally::Tally;
 use super::{Control, Meter, Progress, SearchOutcome, SearchStats, StopReason};
 use crate::heuristic::IncrementalHeuristic;
 use crate::puzzle::Puzzle;
@@ -83,6 +84,9 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     let h0 = heuristic.clone().init(start);
     let deadline = control.limits.time.map(|t| started + t);
     let mut stats = SearchStats::default();
+    // Progress counts the whole search's work, whichever part reports it.
+    let tally = Tally::new(control.progress, started);
+    let whole = |p: &Progress| tally.relay(p);
     // `bound`: the proven bound when the search ended, every shorter length ruled out.
     let finish = |mut outcome: SearchOutcome, mut stats: SearchStats, bound: u32| {
         outcome.lower_bound = Some(bound);
@@ -100,7 +104,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     let root = frontier::split(puzzle, start, heuristic.clone(), 0);
     let mut h = heuristic.clone();
     loop {
-        let (looked, next) = how.before(stats.generated, false);
+        let (looked, next) = how.before(&stats, false, Some(&whole));
         stats.absorb(&looked);
         let bound = match next {
             Before::Iterate { bound, .. } => bound,
@@ -109,7 +113,21 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 return finish(outcome, stats, how.proven());
             }
         };
-        let meter = Meter::new(remaining(&control, deadline, stats.generated));
+        // The iteration counts from zero; its progress counts the search's.
+        let before = stats;
+        let relay = |p: &Progress| {
+            tally.relay(&Progress {
+                expanded: before.expanded + p.expanded,
+                generated: before.generated + p.generated,
+                ..*p
+            });
+        };
+        let meter = Meter::new(Control {
+            progress: control
+                .progress
+                .map(|_| &relay as &(dyn Fn(&Progress) + Sync)),
+            ..remaining(&control, deadline, stats.generated)
+        });
         let out = frontier::run(puzzle, &root[0], &mut h, bound, meter, None);
         stats.absorb(&out.counts());
         if let Some(moves) = out.moves {
@@ -137,7 +155,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     // serial order does.
     let beside = how.lookahead.is_some() && control.limits.nodes.is_none();
     loop {
-        let (looked, next) = how.before(stats.generated, beside);
+        let (looked, next) = how.before(&stats, beside, Some(&whole));
         stats.absorb(&looked);
         let (bound, look_beside) = match next {
             Before::Iterate { bound, look } => (bound, look),
@@ -152,9 +170,8 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             bound,
             control,
             deadline,
-            started,
-            generated_before: stats.generated,
-            expanded_before: stats.expanded,
+            used: stats,
+            tally: &tally,
         };
         let beside = match how.lookahead {
             Some(look) if look_beside => Some(Beside::new(look, how.asks(), how.proven())),
@@ -174,7 +191,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 }
                 // Kept: the iteration below it, which the serial order runs next, is the
                 // one the threads went on to (see `iterate`).
-                let (none, next) = how.before(stats.generated, false);
+                let (none, next) = how.before(&stats, false, Some(&whole));
                 assert_eq!(none.generated, 0, "no lookahead below a kept path");
                 let Before::Iterate { bound: below, .. } = next else {
                     unreachable!("a kept path leaves the iteration below it to run");
@@ -234,17 +251,8 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             outcome.moves = moves;
             break;
         }
-        if let Some(user) = control.progress {
-            user(&Progress {
-                expanded: stats.expanded,
-                generated: stats.generated,
-                open: 0,
-                bound: Some(how.proven()),
-                elapsed: started.elapsed(),
-                best: None,
-                lower_bound: None,
-            });
-        }
+        tally.raise(&stats);
+        tally.report(Some(how.proven()), 0, true);
     }
     finish(outcome, stats, how.proven())
 }
@@ -653,6 +661,68 @@ mod tests {
         for _ in 0..20 {
             let start = random_solvable(&goal, &mut r);
             agree(&goal, &start, db.search());
+        }
+    }
+
+    /// What a proof reports as it goes counts all its work so far: on one thread and on
+    /// several, serial iterations first or parallel from the first, with lookaheads before
+    /// and beside the iterations, neither count ever goes back, and the expanded count
+    /// keeps up with the search (it stood still for a whole parallel iteration, and the
+    /// counts fell back whenever another part of the proof took the report over).
+    #[test]
+    fn progress_counts_all_the_work_and_never_goes_back() {
+        use crate::search::Lookahead;
+        use crate::search::Progress;
+        let goal = GoalSpec::Standard.board("4x4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let mut r = rng(5);
+        for walk in [80, 90] {
+            let start = crate::generate::random_walk(&goal, walk, &mut r);
+            let tiles = puzzle.encode(&start);
+            let h = Manhattan::new(&puzzle);
+            for (threads, parallel_from, window) in [
+                (1, PARALLEL_FROM, 1),
+                (2, PARALLEL_FROM, 1),
+                (2, 0, 1),
+                (3, 0, 3),
+            ] {
+                let heard: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+                let report = |p: &Progress| {
+                    heard.lock().unwrap().push((p.expanded, p.generated));
+                };
+                let control = Control {
+                    threads,
+                    progress: Some(&report),
+                    ..Control::default()
+                };
+                let lookahead = Lookahead::new(&puzzle, &tiles, h.clone(), control);
+                let look = |ask: Ask<'_>| lookahead.at(ask);
+                let how = Deepening {
+                    lookahead: Some(&look),
+                    window,
+                    skip_from: 0,
+                    ..Deepening::default()
+                };
+                let out = if threads > 1 {
+                    idastar_from(&puzzle, &tiles, h.clone(), control, how, parallel_from)
+                } else {
+                    crate::search::deepen(&puzzle, &tiles, h.clone(), control, how)
+                };
+                assert!(out.moves.is_some());
+                let heard = heard.into_inner().unwrap();
+                let case = format!("walk {walk}, {threads} threads from {parallel_from}");
+                assert!(heard.len() >= 10, "{case}: {} reports", heard.len());
+                for (a, b) in heard.iter().zip(&heard[1..]) {
+                    assert!(b.0 >= a.0 && b.1 >= a.1, "{case}: {a:?} then {b:?}");
+                }
+                // The reports cover all but the search's last few moments.
+                let last = heard.last().unwrap();
+                assert!(
+                    2 * last.0 >= out.stats.expanded && 2 * last.1 >= out.stats.generated,
+                    "{case}: last heard {last:?}, the search {:?}",
+                    out.stats
+                );
+            }
         }
     }
 
