@@ -353,3 +353,19 @@ def test_optimal_proves_with_duplicate_pruning_or_refuses():
     assert proof.generated < plain.generated
     with pytest.raises(npuzzle.InvalidOption, match="needs an optimal search"):
         npuzzle.solve(board, algorithm="greedy", optimal=True)
+
+
+def test_a_proof_stopped_while_holding_a_path_returns_it_unproved(cli):
+    """As the command line: a limit that stops `optimal=True` while the proof holds a path
+    it has not yet proved shortest returns that path, `optimal` false, rather than raising
+    (the seed-4 4x4 board's Manhattan proof holds its path from about 0.6 of its nodes on)."""
+    board = npuzzle.random_boards("4x4", 1, seed=4)[0]
+    full = npuzzle.solve(board, heuristic="manhattan", optimal=True)
+    limit = full.generated * 4 // 5
+    s = npuzzle.solve(board, heuristic="manhattan", optimal=True, max_nodes=limit)
+    assert s.stopped_by == "nodes" and not s.optimal
+    assert s.lower_bound < s.length and s.lower_bound <= full.length <= s.length
+    assert s.start.apply(s.moves) == s.goal
+    text = " ".join(str(t) for t in board.tiles)
+    theirs = cli.json(["solve", text, "-H", "manhattan", "--optimal", "--max-nodes", str(limit)])
+    assert (theirs["length"], theirs["optimal"], theirs["lower_bound"]) == (s.length, s.optimal, s.lower_bound)

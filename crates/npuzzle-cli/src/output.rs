@@ -82,6 +82,9 @@ pub fn write_text(
             if let (false, Some(lower)) = (s.optimal, s.lower_bound) {
                 let kind = if s.phase == PhaseKind::Anytime {
                     format!("proven by {} and IDA*", s.heuristic_name())
+                } else if s.stopped_by.is_some() {
+                    // A proof a limit stopped while it held a path: IDA*'s last threshold.
+                    "proven so far".to_string()
                 } else if start.shape().cells() > npuzzle::puzzle::MAX_SEARCH_CELLS {
                     "Manhattan distance".to_string()
                 } else {
@@ -96,6 +99,13 @@ pub fn write_text(
                 }
             }
             write_improvements(out, s)?;
+            if let (false, true, Some(why)) = (s.optimal, s.improvements.is_empty(), s.stopped_by) {
+                writeln!(
+                    out,
+                    "Stopped by the {} limit before proving it shortest.",
+                    why.as_str()
+                )?;
+            }
             out.write_all(b"Moves (blank): ")?;
             write_moves(out, moves)?;
             out.write_all(b"\n")?;

@@ -637,6 +637,13 @@ fn stops_for_memory(command: &str, board: &str, heuristic: &str, mb: &str) {
     assert_eq!(out.status.code(), Some(3), "{command}: {stdout}");
     let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     assert_eq!(report["stopped_by"], "memory", "{command}: {report}");
+    // No path, so nothing is guaranteed shortest; the start's own bound is still known (it
+    // said `optimal: true`, with no `lower_bound`).
+    assert_eq!(report["optimal"], false, "{command}: {report}");
+    assert!(
+        report["lower_bound"].as_u64().is_some(),
+        "{command}: {report}"
+    );
     let files = files_in(&cache);
     assert!(files.is_empty(), "{command}: {files:?}");
     assert!(started.elapsed() < std::time::Duration::from_secs(3));

@@ -2,9 +2,11 @@
 //! [`board_file`](crate::board_file)) against what a search found, which every front end
 //! (`solve --file`, `batch`, `bench`, `compare`) makes the same way.
 //!
-//! A length is judged by what the path proves: an optimal path of another length, a shorter
-//! path from any algorithm, or an unsolvable board make it wrong; a longer path from a search
-//! that does not prove its answer shortest (greedy, weighted A*) proves nothing.
+//! A length is judged by what the path proves: an optimal path of the same length confirms
+//! it; an optimal path of another length, a shorter path from any algorithm, or an
+//! unsolvable board make it wrong; a path from a search that does not prove its answer
+//! shortest (greedy, weighted A*, a proof a limit stopped) that is not shorter proves
+//! nothing.
 //!
 //! ```
 //! use npuzzle::expected_length::{judge_path, LineStatus};
@@ -74,8 +76,12 @@ pub fn judge_path(
     match (length, expected) {
         (None, _) => (LineStatus::Limit, None),
         (Some(_), None) => (LineStatus::Solved, None),
-        (Some(len), Some(e)) if len == e => (LineStatus::Solved, Some(true)),
-        (Some(len), Some(e)) if optimal || len < e => (LineStatus::WrongExpected, Some(false)),
+        // Only a path proved shortest confirms a length; one that is not, as long as the
+        // file says, proves only that the optimum is no longer.
+        (Some(len), Some(e)) if len == e && optimal => (LineStatus::Solved, Some(true)),
+        (Some(len), Some(e)) if (optimal && len != e) || len < e => {
+            (LineStatus::WrongExpected, Some(false))
+        }
         (Some(_), Some(_)) => (LineStatus::Solved, None),
     }
 }
@@ -138,6 +144,9 @@ mod tests {
         );
         // A greedy path longer than expected proves nothing; a shorter one does.
         assert_eq!(judge(&solution(Some(30), false), Some(20)), (Solved, None));
+        // So does one as long as expected that is not proved shortest (a limit stopped the
+        // proof, or the search proves nothing): it used to be called a match.
+        assert_eq!(judge(&solution(Some(20), false), Some(20)), (Solved, None));
         assert_eq!(
             judge(&solution(Some(18), false), Some(20)),
             (WrongExpected, Some(false))

@@ -279,9 +279,14 @@ impl Tally {
                 self.wrong.push(run.index);
                 wrong_expected_of(result, run.expected.unwrap_or_default())
             }
-            (LineStatus::Solved, _) => {
+            (LineStatus::Solved, Ok(s)) => {
                 self.solved += 1;
-                String::new()
+                // As `batch` words a path that is not proved shortest.
+                match s.stopped_by {
+                    _ if s.optimal => String::new(),
+                    Some(why) => format!("stopped by the {} limit", why.as_str()),
+                    None => "not guaranteed optimal".to_string(),
+                }
             }
             (_, Err(e)) => e.to_string(),
             (_, Ok(s)) if s.stopped_by == Some(StopReason::Interrupted) => {

@@ -470,15 +470,22 @@ fn prove<H: IncrementalHeuristic + Clone + Send>(
     let out = search::deepening(puzzle, tiles, heuristic, sub, how);
     watch.proving.store(false, Ordering::Relaxed);
     run.add(&out.stats);
-    if let Some(moves) = out.moves {
-        run.offer(moves, "idastar");
-        run.prove_best("idastar");
-    } else if out.stopped_by.is_none() {
-        run.prove_best("proved");
-    } else {
-        run.stopped_by = out.stopped_by;
-        let b = watch.bound.load(Ordering::Relaxed);
-        run.note(&format!("idastar bound {b}"));
+    match (out.moves, out.stopped_by) {
+        (Some(moves), None) => {
+            run.offer(moves, "idastar");
+            run.prove_best("idastar");
+        }
+        (None, None) => run.prove_best("proved"),
+        (moves, Some(why)) => {
+            // A path a limit stopped it from proving (a search with a window; this one has
+            // none) is still the best there may be.
+            if let Some(moves) = moves {
+                run.offer(moves, "idastar");
+            }
+            run.stopped_by = Some(why);
+            let b = watch.bound.load(Ordering::Relaxed);
+            run.note(&format!("idastar bound {b}"));
+        }
     }
 }
 

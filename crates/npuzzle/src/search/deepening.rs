@@ -240,6 +240,12 @@ impl Deepening<'_> {
         None
     }
 
+    /// The path kept for the iterations below it to prove, when a limit stops them first:
+    /// the shortest found, not known to be shortest (the proven bound is below it).
+    pub(crate) fn unproved(&mut self) -> Option<Vec<Move>> {
+        self.state.incumbent.take()
+    }
+
     /// An iteration at `bound` ended after `nodes` nodes without a path; `next_bound` is
     /// the smallest `f` above `bound` it saw, the new proven bound.
     pub(crate) fn completed(&mut self, bound: u32, nodes: u64, next_bound: u32) -> After {

@@ -111,6 +111,14 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
             }
         }
         outcome.lower_bound = Some(how.proven());
+        if k.stopped_by.is_some() && outcome.moves.is_none() {
+            // A limit stopped the proof of a path in hand: the best there is.
+            outcome.moves = how.unproved();
+            k.final_open = outcome
+                .moves
+                .as_ref()
+                .map_or(k.final_open, |m| m.len() as u64);
+        }
     }
     outcome.stats = SearchStats {
         expanded: k.expanded,
@@ -184,6 +192,11 @@ fn general<H: IncrementalHeuristic>(
             ida.iteration += 1;
         }
         outcome.lower_bound = Some(how.proven());
+        if ida.stopped_by.is_some() && outcome.moves.is_none() {
+            // A limit stopped the proof of a path in hand: the best there is.
+            outcome.moves = how.unproved();
+            ida.depth = outcome.moves.as_ref().map_or(ida.depth, |m| m.len() as u64);
+        }
     }
     ida.stats.seconds = ida.meter.seconds();
     ida.stats.final_open = ida.depth;

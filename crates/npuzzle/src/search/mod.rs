@@ -220,7 +220,9 @@ pub struct TraceStep {
 /// What a search returns.
 #[derive(Clone, Debug, Default)]
 pub struct SearchOutcome {
-    /// The moves found, or `None` if a limit stopped the search first.
+    /// The moves found, or `None` if a limit stopped the search first. A proof stopped by a
+    /// limit while it held a path longer than its proven bound (`lower_bound`) returns that
+    /// path, with `stopped_by` set: not known to be shortest.
     pub moves: Option<Vec<Move>>,
     /// Counters.
     pub stats: SearchStats,

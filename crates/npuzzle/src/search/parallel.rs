@@ -87,9 +87,13 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     // Progress counts the whole search's work, whichever part reports it.
     let tally = Tally::new(control.progress, started);
     let whole = |p: &Progress| tally.relay(p);
-    // `bound`: the proven bound when the search ended, every shorter length ruled out.
-    let finish = |mut outcome: SearchOutcome, mut stats: SearchStats, bound: u32| {
-        outcome.lower_bound = Some(bound);
+    // The proven bound when the search ended (every shorter length ruled out), and the
+    // path a limit stopped it from proving, if it held one.
+    let finish = |mut outcome: SearchOutcome, mut stats: SearchStats, how: &mut Deepening| {
+        outcome.lower_bound = Some(how.proven());
+        if outcome.stopped_by.is_some() && outcome.moves.is_none() {
+            outcome.moves = how.unproved();
+        }
         stats.final_open = outcome.moves.as_ref().map_or(0, |m| m.len() as u64);
         stats.max_depth = stats.max_open;
         stats.seconds = started.elapsed().as_secs_f64();
@@ -97,7 +101,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         outcome
     };
     if !how.start(h0) {
-        return finish(outcome, stats, how.proven());
+        return finish(outcome, stats, &mut how);
     }
     // Serial iterations while they are small: a thread pool, a frontier and a heuristic set
     // up per unit cost more than such an iteration, and most instances end there.
@@ -110,7 +114,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             Before::Iterate { bound, .. } => bound,
             Before::Over { moves, stopped_by } => {
                 (outcome.moves, outcome.stopped_by) = (moves, stopped_by);
-                return finish(outcome, stats, how.proven());
+                return finish(outcome, stats, &mut how);
             }
         };
         // The iteration counts from zero; its progress counts the search's.
@@ -135,15 +139,15 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
                 Some(moves) => outcome.moves = Some(moves),
                 None => continue,
             }
-            return finish(outcome, stats, how.proven());
+            return finish(outcome, stats, &mut how);
         }
         if out.stopped_by.is_some() {
             outcome.stopped_by = out.stopped_by;
-            return finish(outcome, stats, how.proven());
+            return finish(outcome, stats, &mut how);
         }
         if let After::Over(moves) = how.completed(bound, out.generated, out.next_bound) {
             outcome.moves = moves;
-            return finish(outcome, stats, how.proven());
+            return finish(outcome, stats, &mut how);
         }
         if out.generated >= parallel_from {
             break;
@@ -254,7 +258,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         tally.raise(&stats);
         tally.report(Some(how.proven()), 0, true);
     }
-    finish(outcome, stats, how.proven())
+    finish(outcome, stats, &mut how)
 }
 
 /// Which limit stopped the search.
@@ -724,6 +728,70 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A proof stopped by a limit while it holds a path longer than its proven bound (a
+    /// lookahead above the bound found it, and the iterations below it were proving it)
+    /// returns that path, stopped, as the best it has; it used to say it had found none.
+    /// Here the lookahead hands over a shortest path once asked at or above its length, and
+    /// cancels the search.
+    #[test]
+    fn a_proof_stopped_while_holding_a_path_returns_it() {
+        let goal = GoalSpec::Standard.board("3x4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let mut r = rng(41);
+        let mut kept = 0;
+        for _ in 0..12 {
+            let start = random_solvable(&goal, &mut r);
+            let tiles = puzzle.encode(&start);
+            let h = Manhattan::new(&puzzle);
+            let shortest = idastar(&puzzle, &tiles, h.clone(), Control::default())
+                .moves
+                .expect("solvable");
+            for threads in [1, 2, 3] {
+                let cancel = AtomicBool::new(false);
+                let control = Control {
+                    threads,
+                    cancel: Some(&cancel),
+                    ..Control::default()
+                };
+                let look = |ask: Ask<'_>| {
+                    if ask.threshold as usize >= shortest.len() {
+                        cancel.store(true, Ordering::SeqCst);
+                        return Looked {
+                            moves: Some(shortest.clone()),
+                            ..Looked::default()
+                        };
+                    }
+                    Looked::default()
+                };
+                let how = Deepening {
+                    lookahead: Some(&look),
+                    window: 3,
+                    skip_from: 0,
+                    ..Deepening::default()
+                };
+                let out = deepening_on(&puzzle, &tiles, h.clone(), control, how);
+                let case = format!("{start:?} on {threads} threads");
+                let moves = out.moves.as_ref().expect("a path in hand");
+                assert_eq!(start.replay(moves).unwrap(), goal, "{case}");
+                let bound = out.lower_bound.expect("a proven bound");
+                if out.stopped_by.is_some() {
+                    assert_eq!(out.stopped_by, Some(StopReason::Cancelled), "{case}");
+                    assert!(
+                        (bound as usize) < moves.len(),
+                        "{case}: stopped, so not proved"
+                    );
+                    kept += 1;
+                } else {
+                    assert_eq!(bound as usize, moves.len(), "{case}: proved");
+                }
+            }
+        }
+        assert!(
+            kept >= 6,
+            "only {kept} searches were stopped holding a path"
+        );
     }
 
     #[test]

@@ -197,7 +197,11 @@ fn run_plan(
     // tables cannot fit stops before any is built (`-H pdb:1-7-7 --memory-limit 50` once
     // built 58 MB of tables and peaked at 97 to 128 MB before the search said "memory").
     if !plan.fits(&control.limits) {
-        return Ok(stopped_by_memory(phase, verdict));
+        return Ok(stopped_by_memory(
+            phase,
+            verdict,
+            start_lower_bound(start, goal),
+        ));
     }
     if control.limits.time.is_none() {
         control.limits.time = phase.budget.map(Duration::from_secs_f64);
@@ -207,13 +211,15 @@ fn run_plan(
     Ok(s)
 }
 
-/// The answer of a plan stopped by the memory limit before it began: no path, no search.
-fn stopped_by_memory(phase: &Phase, verdict: Verdict) -> Solution {
+/// The answer of a plan stopped by the memory limit before it began: no path, no search,
+/// and `lower` (the start's own lower bound) as what is known.
+fn stopped_by_memory(phase: &Phase, verdict: Verdict, lower: u64) -> Solution {
     let heuristic = phase.heuristic.clone();
     Solution {
         verdict,
         moves: None,
-        optimal: phase.optimal,
+        // No path, so none is guaranteed shortest (whatever the plan would have proved).
+        optimal: false,
         stats: SearchStats::default(),
         stopped_by: Some(StopReason::Memory),
         algorithm: phase.algorithm,
@@ -221,7 +227,7 @@ fn stopped_by_memory(phase: &Phase, verdict: Verdict) -> Solution {
         heuristic,
         phase: phase.kind,
         trace: Vec::new(),
-        lower_bound: None,
+        lower_bound: Some(lower),
         bound_factor: None,
         improvements: Vec::new(),
     }
@@ -292,7 +298,8 @@ fn run_phase(
     };
     let mut solution = Solution {
         verdict,
-        optimal: outcome.moves.is_some() && phase.optimal,
+        // A proof stopped by a limit may still hold a path it has not proved shortest.
+        optimal: outcome.moves.is_some() && outcome.stopped_by.is_none() && phase.optimal,
         moves: outcome.moves,
         stats: outcome.stats,
         stopped_by: outcome.stopped_by,
@@ -841,6 +848,15 @@ fn over_memory() -> SearchOutcome {
     }
 }
 
+/// A lower bound on the optimal length from the start alone: its linear-conflict value,
+/// or its Manhattan distance on boards too large to search.
+fn start_lower_bound(start: &Board, goal: &Board) -> u64 {
+    match Puzzle::new(goal) {
+        Some(puzzle) => search_lower_bound(&puzzle, &puzzle.encode(start)),
+        None => constructive::manhattan_bound(start, goal),
+    }
+}
+
 /// The linear-conflict value of the start: a lower bound on the optimal length.
 fn search_lower_bound(puzzle: &Puzzle, tiles: &[u8]) -> u64 {
     heuristic::whole_moves(LinearConflict::new(puzzle).estimate(tiles)).into()
@@ -872,10 +888,7 @@ fn set_bounds(s: &mut Solution, lower: impl FnOnce() -> u64, weight_bound: Optio
 /// The constructive solver's [`Solution`].
 fn constructive(start: &Board, goal: &Board, verdict: Verdict, control: Control<'_>) -> Solution {
     let outcome = constructive::construct_controlled(start, goal, control);
-    let lower = match Puzzle::new(goal) {
-        Some(puzzle) => search_lower_bound(&puzzle, &puzzle.encode(start)),
-        None => constructive::manhattan_bound(start, goal),
-    };
+    let lower = start_lower_bound(start, goal);
     let mut solution = Solution {
         verdict,
         moves: outcome.moves,
