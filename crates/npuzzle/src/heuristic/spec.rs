@@ -69,32 +69,47 @@ pub enum HeuristicSpec {
 impl HeuristicSpec {
     /// Whether the heuristic never overestimates, so optimal algorithms stay optimal with it.
     pub fn admissible(&self) -> bool {
-        match self {
-            HeuristicSpec::Sum(terms) => {
-                terms.iter().all(|(w, h)| *w >= 0.0 && h.admissible())
-                    && terms.iter().map(|(w, _)| w).sum::<f64>() <= 1.0 + 1e-9
-            }
-            HeuristicSpec::Max(parts) => parts.iter().all(HeuristicSpec::admissible),
-            _ => true,
-        }
+        self.bound(&|_| 1.0) <= 1.0 + 1e-9
     }
 
     /// Whether a move changes the value by at most 1 (then A* never re-opens a state).
     /// Weighted sums and maxima of consistent heuristics with weights ≤ 1 stay consistent.
     pub fn consistent(&self) -> bool {
-        self.admissible()
-            && match self {
-                HeuristicSpec::Sum(t) => t.iter().all(|(_, h)| h.consistent()),
-                HeuristicSpec::Max(p) => p.iter().all(HeuristicSpec::consistent),
-                // All base heuristics are consistent. For linear conflict: a tile changes
-                // one line's membership only when that line is its goal line, and then
-                // Manhattan moves by 1 in the opposite sense to the conflict change (0 or
-                // 2), so the total moves by exactly 1.
-                // A pattern database's minimum over blank regions, its cap at 15 and the
-                // maximum with the reflection need not be consistent.
-                HeuristicSpec::Pdb(_) => false,
-                _ => true,
-            }
+        // All base heuristics are consistent but pattern databases. For linear conflict: a
+        // tile changes one line's membership only when that line is its goal line, and then
+        // Manhattan moves by 1 in the opposite sense to the conflict change (0 or 2), so the
+        // total moves by exactly 1. A pattern database's minimum over blank regions, its cap
+        // at 15 and the maximum with the reflection need not be consistent.
+        let step = |h: &HeuristicSpec| match h {
+            HeuristicSpec::Pdb(_) => f64::INFINITY,
+            _ => 1.0,
+        };
+        self.admissible() && self.bound(&step) <= 1.0 + 1e-9
+    }
+
+    /// The most this heuristic's value can be, as a multiple of what each base heuristic's
+    /// `base` is a multiple of: of the true distance (1 for every base heuristic, which never
+    /// overestimates) for admissibility, of a move for consistency. A weighted sum's is the
+    /// weighted sum of its parts' (nested sums too: `0.5*(manhattan+misplaced)` is 1), a
+    /// maximum's the largest of its parts'.
+    fn bound(&self, base: &dyn Fn(&HeuristicSpec) -> f64) -> f64 {
+        match self {
+            HeuristicSpec::Sum(terms) => terms
+                .iter()
+                .map(|&(w, ref h)| {
+                    if w < 0.0 {
+                        f64::INFINITY
+                    } else if w == 0.0 {
+                        // A part weighted 0 adds nothing, however large it may be.
+                        0.0
+                    } else {
+                        w * h.bound(base)
+                    }
+                })
+                .sum(),
+            HeuristicSpec::Max(parts) => parts.iter().map(|h| h.bound(base)).fold(0.0, f64::max),
+            h => base(h),
+        }
     }
 
     /// The base heuristics' names, for help text and menus.
@@ -124,10 +139,14 @@ impl fmt::Display for HeuristicSpec {
                     if i > 0 {
                         f.write_str("+")?;
                     }
-                    if *w == 1.0 {
-                        write!(f, "{h}")?;
-                    } else {
-                        write!(f, "{w}*{h}")?;
+                    if *w != 1.0 {
+                        write!(f, "{w}*")?;
+                    }
+                    // A sum within a sum keeps its parentheses: `0.5*(manhattan+misplaced)`
+                    // is not `0.5*manhattan+misplaced`.
+                    match h {
+                        HeuristicSpec::Sum(_) => write!(f, "({h})")?,
+                        _ => write!(f, "{h}")?,
                     }
                 }
                 Ok(())

@@ -92,3 +92,43 @@ fn a_heuristic_bigger_than_the_memory_limit_stops_the_search() {
     let s = crate::solve(&start, &goal, &options, &Tables::default(), control).unwrap();
     assert_eq!(s.stopped_by, Some(crate::StopReason::Memory));
 }
+
+/// Parentheses keep their meaning: an expression prints as it parses (the name it printed
+/// was another heuristic, `0.5*manhattan+misplaced`, and `2*(0.5*manhattan)` printed as
+/// `2*0.5*manhattan`, which does not parse), and a weighted sum of sums is admissible when
+/// its weights, multiplied through, are (it was called inadmissible).
+#[test]
+fn nested_sums_print_as_they_parse_and_are_judged_by_their_weights() {
+    for (text, admissible, consistent) in [
+        ("0.5*(manhattan+misplaced)", true, true),
+        ("2*(0.5*manhattan)", true, true),
+        ("(manhattan+misplaced)", false, false),
+        ("0.25*(manhattan+misplaced)+0.5*linear-conflict", true, true),
+        (
+            "0.5*(manhattan+misplaced)+0.5*linear-conflict",
+            false,
+            false,
+        ),
+        ("max(0.5*(manhattan+linear-conflict),misplaced)", true, true),
+        ("0.25*(manhattan+misplaced)*2", true, true),
+        ("0.5*(pdb+manhattan)", true, false),
+        ("0.6*(manhattan+misplaced)", false, false),
+    ] {
+        let h: HeuristicSpec = text.parse().unwrap();
+        let printed = h.to_string();
+        assert_eq!(
+            printed.parse::<HeuristicSpec>().unwrap(),
+            h,
+            "{text} printed {printed}"
+        );
+        assert_eq!(h.admissible(), admissible, "{text}");
+        assert_eq!(h.consistent(), consistent, "{text}");
+    }
+    assert_eq!(
+        "0.5*(manhattan+misplaced)"
+            .parse::<HeuristicSpec>()
+            .unwrap()
+            .to_string(),
+        "0.5*(manhattan+misplaced)"
+    );
+}
