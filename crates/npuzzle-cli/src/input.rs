@@ -133,6 +133,7 @@ pub fn boards(args: &BoardArgs) -> Result<Vec<Entry>> {
 /// The parse error, and for an argument that looks like a file name, the way to read one.
 fn not_a_board(arg: &str, e: &npuzzle::ParseBoardError) -> String {
     if arg.chars().any(|c| c.is_alphabetic() || c == '.') && !arg.contains(char::is_whitespace) {
+        let arg = npuzzle::text::clip(arg);
         format!("{e}; no file is named `{arg}` either (to read boards from a file: --file PATH)")
     } else {
         e.to_string()

@@ -107,6 +107,16 @@ fn algorithms_by_name_on_mid_size_boards() {
         err.contains("search algorithms handle at most 255"),
         "{err}"
     );
+    // So does a named heuristic, which runs as asked (IDA* with it) or not at all: the
+    // constructive solver answered in its place, saying `heuristic: none`.
+    for h in ["manhattan", "perfect", "pdb:7-8"] {
+        let (code, out, err) = run(&["solve", "-H", h, &big, "--json"], None);
+        assert_eq!(code, 2, "{h}: {out}");
+        assert!(
+            err.contains("search algorithms handle at most 255"),
+            "{h}: {err}"
+        );
+    }
 }
 
 #[test]

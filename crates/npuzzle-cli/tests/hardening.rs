@@ -58,6 +58,9 @@ fn output_errors_exit_2_with_one_line() {
         vec!["solve", "--file", boards],
         vec!["solve", "1 2 3 4 5 6 7 0 8"],
         vec!["random", "--size", "3x3"],
+        // clap_complete panics when it cannot write (it did, for every shell).
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
         // Streamed JSON (a path of millions of tiles).
         vec![
             "solve",
@@ -153,6 +156,18 @@ fn heuristic_expressions_are_bounded_and_echoed_once() {
     assert!(stderr.contains("`manhättan`"), "{stderr}");
 }
 
+/// A huge argument that is neither a board nor a file is quoted clipped, as every message
+/// quotes user text: the hint that no file has its name quoted all 50,000 characters.
+#[test]
+fn a_huge_argument_is_echoed_clipped() {
+    for arg in ["x".repeat(50_000), "abc/".repeat(12_500)] {
+        let (code, _, stderr) = run(&["solve", &arg], None);
+        assert_eq!(code, 2);
+        one_line(&stderr);
+        assert!(stderr.len() < 400, "{} bytes: {stderr}", stderr.len());
+    }
+}
+
 /// Item 1: the clock was read every 16,384 nodes whatever a node cost, so a wide
 /// expression ran 15.5 s past `--time-limit 0.1`.
 #[test]
@@ -178,6 +193,27 @@ fn a_wide_expression_stops_on_time() {
         started.elapsed() < Duration::from_secs(3),
         "{:?}",
         started.elapsed()
+    );
+}
+
+/// A beam looked at its limits once a depth, and a depth of a wide beam takes seconds: a
+/// 2-second `--time-limit` took 3 to 5 s at 5,000,000 states, and `--max-nodes` was passed
+/// by up to a depth's nodes. Now the limits are looked at within a depth (the node limit
+/// within one check interval, at most 16,384 nodes, as in every other search).
+#[test]
+fn a_wide_beam_stops_within_its_limits() {
+    let board = run(&["random", "--size", "5x5", "--seed", "3"], None).1;
+    let beam = ["solve", "-a", "beam", "--width", "200000", "--json"];
+    let mut args = beam.to_vec();
+    args.extend(["--max-nodes", "100000", board.trim()]);
+    let (code, stdout, stderr) = run(&args, None);
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(v["stopped_by"], "nodes");
+    let generated = v["generated"].as_u64().unwrap();
+    assert!(
+        (100_000..100_000 + 16_384 + 4).contains(&generated),
+        "{generated}"
     );
 }
 

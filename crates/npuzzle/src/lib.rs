@@ -45,7 +45,7 @@ pub mod search;
 pub mod shape;
 pub mod solvability;
 mod solve;
-mod text;
+pub mod text;
 
 pub use algorithm::Algorithm;
 pub use board::{Board, ParseBoardError, RawBoard, Tile};

@@ -325,8 +325,11 @@ fn plan_choosing(
     };
     let puzzle = match Puzzle::new(goal) {
         Some(p) => p,
+        // Only the constructive solver answers on boards too large to search; a heuristic
+        // named with `auto` asks for a search with it.
         None if !options.optimal
-            && matches!(options.algorithm, Algorithm::Auto | Algorithm::Constructive) =>
+            && (options.algorithm == Algorithm::Constructive
+                || options.algorithm == Algorithm::Auto && options.heuristic.is_none()) =>
         {
             return Ok(Plan::new(shape, vec![constructive()], Vec::new()))
         }

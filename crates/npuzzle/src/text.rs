@@ -5,7 +5,12 @@ const CLIP: usize = 24;
 
 /// `s` cut to its first [`CLIP`] characters (on a character boundary), with `…` when cut,
 /// so an error never echoes a huge input.
-pub(crate) fn clip(s: &str) -> String {
+///
+/// ```
+/// assert_eq!(npuzzle::text::clip("boards.txt"), "boards.txt");
+/// assert_eq!(npuzzle::text::clip(&"x".repeat(50_000)), format!("{}…", "x".repeat(24)));
+/// ```
+pub fn clip(s: &str) -> String {
     if s.chars().count() <= CLIP {
         s.to_string()
     } else {

@@ -19,9 +19,14 @@ pub struct CompletionsArgs {
 
 /// Writes the script for `args.shell` to standard output; `cli` is the whole command line.
 pub fn run(args: CompletionsArgs, mut cli: clap::Command) -> Result<Outcome> {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // Into memory first: clap_complete panics when its writer fails (a full disk), and the
+    // script is a few kilobytes.
+    let mut script = Vec::new();
     let name = cli.get_name().to_string();
-    clap_complete::generate(args.shell, &mut cli, name, &mut out);
-    out.flush().context("cannot write the output")?;
+    clap_complete::generate(args.shell, &mut cli, name, &mut script);
+    let mut out = std::io::stdout().lock();
+    out.write_all(&script)
+        .and_then(|()| out.flush())
+        .context("cannot write the output")?;
     Ok(Outcome::Success)
 }
