@@ -1,7 +1,7 @@
 //! Small helpers for messages that quote what the user typed.
 
 /// How many characters of user text a message quotes.
-const CLIP: usize = 24;
+pub const CLIP: usize = 24;
 
 /// `s` cut to its first [`CLIP`] characters (on a character boundary), with `…` when cut,
 /// so an error never echoes a huge input.
