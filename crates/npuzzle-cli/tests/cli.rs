@@ -268,12 +268,7 @@ fn a_proof_stopped_while_holding_a_path_answers_with_it_unproved() {
     let len = v["length"].as_u64().expect("the path in hand");
     let lower = v["lower_bound"].as_u64().unwrap();
     assert!(lower < len && lower <= optimal && optimal <= len, "{v}");
-    let start: Vec<u32> = board
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    let moves = common::letters(v["moves"].as_str().unwrap());
-    assert_eq!(common::replay(&start, 4, &moves), common::standard_goal(16));
+    common::assert_replays_to_standard(board, 4, &v);
     args.retain(|a| *a != "--json");
     let (code, out, _) = run(&args, None);
     assert_eq!(code, 0);

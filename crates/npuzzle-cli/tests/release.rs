@@ -164,17 +164,6 @@ fn build_tables(size: &str, partition: &str, dir: &str) {
     assert_eq!(code, 0, "{stderr}");
 }
 
-/// Asserts that the moves of `report` (`solve --json` or a `batch` line) take the 5x5
-/// `board` (tiles in row order) to the standard goal.
-fn assert_replays_5x5(board: &str, report: &serde_json::Value) {
-    let start: Vec<u32> = board
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    let moves = common::letters(report["moves"].as_str().unwrap());
-    assert_eq!(common::replay(&start, 5, &moves), common::standard_goal(25));
-}
-
 /// Names of the files in `dir` (none when it does not exist).
 fn files_in(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -473,7 +462,7 @@ fn a_short_budget_makes_auto_choose_tables_it_can_have_in_time() {
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(report["heuristic"], "linear-conflict", "{report}");
     assert_eq!(report["stopped_by"], "time", "{report}");
-    assert_replays_5x5(board, &report);
+    common::assert_replays_to_standard(board, 5, &report);
     let files = files_in(std::path::Path::new(cache));
     assert!(files.is_empty(), "{files:?}");
     // Cached, the small tables load in a moment: half a second takes them.
@@ -519,7 +508,7 @@ fn tables_slower_than_planned_are_given_up_and_the_run_says_so() {
     );
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(report["heuristic"], "linear-conflict", "{report}");
-    assert_replays_5x5(board, &report);
+    common::assert_replays_to_standard(board, 5, &report);
     // The budget, and the process's start and end.
     assert!(took < std::time::Duration::from_secs(3), "{took:?}");
     // `batch` gives them up by the same rule, for the one board it has, in the same words
@@ -552,7 +541,7 @@ fn tables_slower_than_planned_are_given_up_and_the_run_says_so() {
     );
     let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     assert_eq!(report["heuristic"], "linear-conflict", "{report}");
-    assert_replays_5x5(board, &report);
+    common::assert_replays_to_standard(board, 5, &report);
 }
 
 /// `batch` fetches a goal's tables once for all its boards, so they may take a share of all
@@ -590,7 +579,7 @@ fn a_batch_plans_its_tables_for_the_time_of_all_its_boards() {
             .collect();
         assert_eq!(reports.len(), boards.lines().count(), "{stdout}");
         for (report, board) in reports.iter().zip(boards.lines()) {
-            assert_replays_5x5(board, report);
+            common::assert_replays_to_standard(board, 5, report);
         }
         reports
     };

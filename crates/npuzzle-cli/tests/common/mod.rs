@@ -88,3 +88,14 @@ pub fn letters(moves: &str) -> Vec<&str> {
 pub fn standard_goal(cells: usize) -> Vec<u32> {
     (1..cells as u32).chain([0]).collect()
 }
+
+/// Asserts that the moves of `report` (`solve --json` or a `batch` line) take `board`
+/// (tiles in row order, `cols` a row) to the standard goal.
+pub fn assert_replays_to_standard(board: &str, cols: usize, report: &serde_json::Value) {
+    let start: Vec<u32> = board
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let moves = letters(report["moves"].as_str().unwrap());
+    assert_eq!(replay(&start, cols, &moves), standard_goal(start.len()));
+}

@@ -518,14 +518,14 @@ impl Watch<'_> {
         }
         if let Some(user) = self.user {
             let best = self.best.load(Ordering::Relaxed);
-            let mut counts = [0u64; 2];
-            for (i, own) in [p.expanded, p.generated].into_iter().enumerate() {
-                let all = self.done[i].load(Ordering::Relaxed) + own;
-                counts[i] = self.shown[i].fetch_max(all, Ordering::Relaxed).max(all);
-            }
+            let own = [p.expanded, p.generated];
+            let [expanded, generated]: [u64; 2] = std::array::from_fn(|i| {
+                let all = self.done[i].load(Ordering::Relaxed) + own[i];
+                self.shown[i].fetch_max(all, Ordering::Relaxed).max(all)
+            });
             user(&Progress {
-                expanded: counts[0],
-                generated: counts[1],
+                expanded,
+                generated,
                 elapsed: self.began.elapsed(),
                 best: (best != u32::MAX).then_some(best),
                 lower_bound: Some(self.bound.load(Ordering::Relaxed)),

@@ -66,12 +66,7 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
         outcome.moves = Some(Vec::new());
     } else if how.start(h0) {
         loop {
-            let used = SearchStats {
-                expanded: k.expanded,
-                generated: k.generated,
-                ..SearchStats::default()
-            };
-            let (looked, next) = how.before(&used, false, None);
+            let (looked, next) = how.before(&k.counts(), false, None);
             k.absorb(&looked);
             let bound = match next {
                 Before::Iterate { bound, .. } => bound,
@@ -121,12 +116,10 @@ fn fixed<H: IncrementalHeuristic, const N: usize>(
         }
     }
     outcome.stats = SearchStats {
-        expanded: k.expanded,
-        generated: k.generated,
-        max_open: k.max_open,
         final_open: k.final_open,
         max_depth: k.max_open,
         seconds: k.seconds(),
+        ..k.counts()
     };
     outcome.stopped_by = k.stopped_by;
     outcome

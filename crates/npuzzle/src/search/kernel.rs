@@ -153,15 +153,20 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
         self.heuristic.init(start)
     }
 
-    /// Counts a search run on this one's behalf (a lookahead) as this one's nodes, so limits
-    /// and reports see them (`SearchStats::absorb`, on the kernel's own counters).
-    pub fn absorb(&mut self, other: &SearchStats) {
-        let mut mine = SearchStats {
+    /// The kernel's counters so far (expanded, generated, deepest path).
+    pub fn counts(&self) -> SearchStats {
+        SearchStats {
             generated: self.generated,
             expanded: self.expanded,
             max_open: self.max_open,
             ..SearchStats::default()
-        };
+        }
+    }
+
+    /// Counts a search run on this one's behalf (a lookahead) as this one's nodes, so limits
+    /// and reports see them (`SearchStats::absorb`, on the kernel's own counters).
+    pub fn absorb(&mut self, other: &SearchStats) {
+        let mut mine = self.counts();
         mine.absorb(other);
         (self.generated, self.expanded, self.max_open) =
             (mine.generated, mine.expanded, mine.max_open);
@@ -182,12 +187,7 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
     #[cold]
     #[inline(never)]
     fn poll(&mut self, g: u32) -> bool {
-        let stats = SearchStats {
-            expanded: self.expanded,
-            generated: self.generated,
-            max_open: self.max_open,
-            ..SearchStats::default()
-        };
+        let stats = self.counts();
         let mut why = self.meter.check(&stats, u64::from(g), Some(self.bound));
         self.next_check = self.meter.next_check;
         if why.is_none() {

@@ -38,8 +38,12 @@ impl<'c> Tally<'c> {
 
     /// The whole search has done at least `stats`'s work.
     pub(super) fn raise(&self, stats: &SearchStats) {
-        self.expanded.fetch_max(stats.expanded, Ordering::Relaxed);
-        self.generated.fetch_max(stats.generated, Ordering::Relaxed);
+        self.raise_to(stats.expanded, stats.generated);
+    }
+
+    fn raise_to(&self, expanded: u64, generated: u64) {
+        self.expanded.fetch_max(expanded, Ordering::Relaxed);
+        self.generated.fetch_max(generated, Ordering::Relaxed);
     }
 
     /// Reports the counts with the threshold `bound` and the depth `open`: at once when
@@ -67,8 +71,7 @@ impl<'c> Tally<'c> {
     /// Progress from a part of the search that counts the whole search's work (a meter
     /// throttles it already).
     pub(super) fn relay(&self, p: &Progress) {
-        self.expanded.fetch_max(p.expanded, Ordering::Relaxed);
-        self.generated.fetch_max(p.generated, Ordering::Relaxed);
+        self.raise_to(p.expanded, p.generated);
         self.report(p.bound, p.open, true);
     }
 }
