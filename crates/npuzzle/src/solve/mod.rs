@@ -863,26 +863,28 @@ fn search_lower_bound(puzzle: &Puzzle, tiles: &[u8]) -> u64 {
 }
 
 /// Fills in `lower_bound` and `bound_factor` from a lower bound and, for bounded-suboptimal
-/// searches, their weight. The lower bound is computed only when the path is not optimal
-/// (an optimal path is its own bound; an 8-puzzle solved in microseconds should not pay for
-/// a second heuristic).
+/// searches, their weight, and calls the path optimal when it is no longer than the bound
+/// (a greedy search one move from the goal, any search on a solved board). The lower bound
+/// is computed only when the path is not already optimal (an optimal path is its own bound;
+/// an 8-puzzle solved in microseconds should not pay for a second heuristic).
 fn set_bounds(s: &mut Solution, lower: impl FnOnce() -> u64, weight_bound: Option<f64>) {
-    match s.length() {
-        Some(len) if s.optimal => {
-            s.lower_bound = Some(len as u64);
-            s.bound_factor = Some(1.0);
-        }
-        Some(len) => {
-            let lower = lower();
-            s.lower_bound = Some(lower);
-            let certified = (lower > 0).then(|| len as f64 / lower as f64);
-            s.bound_factor = match (weight_bound, certified) {
-                (Some(w), Some(c)) => Some(w.min(c)),
-                (w, c) => w.or(c),
-            };
-        }
-        None => s.lower_bound = Some(lower()),
+    let Some(len) = s.length().map(|len| len as u64) else {
+        s.lower_bound = Some(lower());
+        return;
+    };
+    let lower = if s.optimal { len } else { lower() };
+    if len <= lower {
+        s.optimal = true;
+        s.lower_bound = Some(len);
+        s.bound_factor = Some(1.0);
+        return;
     }
+    s.lower_bound = Some(lower);
+    let certified = (lower > 0).then(|| len as f64 / lower as f64);
+    s.bound_factor = match (weight_bound, certified) {
+        (Some(w), Some(c)) => Some(w.min(c)),
+        (w, c) => w.or(c),
+    };
 }
 
 /// The constructive solver's [`Solution`].
@@ -904,8 +906,6 @@ fn constructive(start: &Board, goal: &Board, verdict: Verdict, control: Control<
         bound_factor: None,
         improvements: Vec::new(),
     };
-    // A path no longer than a lower bound is a shortest one.
-    solution.optimal = solution.length().is_some_and(|len| len as u64 <= lower);
     set_bounds(&mut solution, || lower, None);
     solution
 }
