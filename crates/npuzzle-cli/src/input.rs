@@ -78,17 +78,12 @@ pub fn read_stdin() -> Result<String> {
 
 /// Splits input text into boards with the core's parser ([`board_file::parse`]): the
 /// layouts, comments, expected lengths and line numbers are those of every front end.
-/// Text without a board is one entry saying so.
-pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
-    if board_file::lines(text).next().is_none() {
-        return vec![Entry {
-            line: 1,
-            board: Err("input has no board".into()),
-            expected: None,
-            goal: None,
-        }];
-    }
-    board_file::parse(text, size)
+///
+/// # Errors
+/// Text without a single board (empty, only comments, or a classroom header alone), in
+/// every command's words: "`source` has no boards".
+pub fn parse_entries(text: &str, size: Option<Shape>, source: &str) -> Result<Vec<Entry>> {
+    let entries: Vec<Entry> = board_file::parse(text, size)
         .into_iter()
         .map(|e| Entry {
             line: e.line,
@@ -96,7 +91,28 @@ pub fn parse_entries(text: &str, size: Option<Shape>) -> Vec<Entry> {
             expected: e.expected,
             goal: e.goal,
         })
-        .collect()
+        .collect();
+    if entries.is_empty() {
+        bail!("{source} has no boards");
+    }
+    Ok(entries)
+}
+
+/// How messages name `--file PATH`: `-` is standard input.
+pub fn source_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads `--file PATH` (`-` is standard input) into entries.
+///
+/// # Errors
+/// As [`read_file`] and [`parse_entries`].
+pub fn read_entries(path: &Path, size: Option<Shape>) -> Result<Vec<Entry>> {
+    parse_entries(&read_file(path)?, size, &source_name(path))
 }
 
 /// The core's message, in the command line's words where it has its own.
@@ -110,24 +126,24 @@ fn message(e: &BoardLineError) -> String {
 }
 
 /// Boards from the arguments: BOARD, --file or standard input.
+///
+/// # Errors
+/// An unreadable file or standard input, or one without boards.
 pub fn boards(args: &BoardArgs) -> Result<Vec<Entry>> {
-    let text = match (&args.board, &args.file) {
+    match (&args.board, &args.file) {
         // `npuzzle solve boards.txt`: an existing file that is not a board is read as one.
         (Some(b), _) if Board::parse(b, args.size).is_err() && Path::new(b).is_file() => {
-            read_file(Path::new(b))?
+            read_entries(Path::new(b), args.size)
         }
-        (Some(b), _) => {
-            return Ok(vec![Entry {
-                line: 1,
-                board: Board::parse(b, args.size).map_err(|e| not_a_board(b, &e)),
-                expected: None,
-                goal: None,
-            }])
-        }
-        (None, Some(path)) => read_file(path)?,
-        (None, None) => read_stdin()?,
-    };
-    Ok(parse_entries(&text, args.size))
+        (Some(b), _) => Ok(vec![Entry {
+            line: 1,
+            board: Board::parse(b, args.size).map_err(|e| not_a_board(b, &e)),
+            expected: None,
+            goal: None,
+        }]),
+        (None, Some(path)) => read_entries(path, args.size),
+        (None, None) => parse_entries(&read_stdin()?, args.size, "standard input"),
+    }
 }
 
 /// The parse error, and for an argument that looks like a file name, the way to read one.
@@ -153,25 +169,27 @@ mod tests {
         assert!(read_capped(&b"1 2 3"[..]).unwrap().is_some());
     }
 
-    /// The core parses (its tests are in `npuzzle::board_file`); this layer says when there
-    /// is no board and keeps the command line's words.
+    /// The core parses (its tests are in `npuzzle::board_file`); this layer refuses text
+    /// without a board and keeps the command line's words.
     #[test]
     fn entries_in_the_command_line_words() {
-        let e = parse_entries("# nothing\n\n", None);
-        assert_eq!((e.len(), e[0].line), (1, 1));
-        assert_eq!(e[0].board.as_ref().unwrap_err(), "input has no board");
-        let e = parse_entries("3\n1 2 3 4 5 6 7 8 0\n", "4".parse().ok());
+        let no_boards = |text: &str| parse_entries(text, None, "f.txt").unwrap_err().to_string();
+        // Empty, blank, comments only, a classroom header alone (regression: the header
+        // alone gave no entries, and `solve` and `check` said nothing and exited 0).
+        for text in ["", "   \n\n", "# nothing\n\n", "3\n", "N=3\n", "# c\n4\n"] {
+            assert_eq!(no_boards(text), "f.txt has no boards", "{text:?}");
+        }
+        let e = parse_entries("3\n1 2 3 4 5 6 7 8 0\n", "4".parse().ok(), "f").unwrap();
         assert_eq!(
             e[0].board.as_ref().unwrap_err(),
             "the file's order is 3x3 but --size is 4x4"
         );
-        let e = parse_entries("1 2 3 4 5 6 7 0 8 1\nbad\n", None);
+        let e = parse_entries("1 2 3 4 5 6 7 0 8 1\nbad\n", None, "f").unwrap();
         assert_eq!(e[0].expected, Some(1));
         assert_eq!(
             e[1].board.as_ref().unwrap_err(),
             "line 2: invalid tile `bad`: expected a number or `_`"
         );
-        // A classroom header with no boards after it is no entry (as before).
-        assert!(parse_entries("3\n", None).is_empty());
+        assert_eq!(source_name(Path::new("-")), "standard input");
     }
 }

@@ -3,16 +3,15 @@
 //! solving an entry. Parsing the text and judging a length written in it are the core's
 //! ([`npuzzle::board_file`], [`npuzzle::expected_length`]), shared with Python.
 
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use npuzzle::expected_length::judge;
 use npuzzle::search::Control;
-use npuzzle::{board_file, Board, GoalSpec, LineStatus, Shape, Solution, SolveError};
+use npuzzle::{Board, GoalSpec, LineStatus, Solution, SolveError};
 
 use crate::exit::Outcome;
-use crate::input::{self, Entry};
+use crate::input::Entry;
 use crate::plan_book::PlanBook;
 
 impl From<LineStatus> for Outcome {
@@ -50,26 +49,6 @@ pub struct Solved {
     pub start: Board,
     pub goal: Board,
     pub result: Result<Solution, SolveError>,
-}
-
-/// Reads a file (or `-`) into entries, refusing input without a single board.
-///
-/// # Errors
-/// An unreadable file or one without boards.
-pub fn read_entries(path: &Path, size: Option<Shape>) -> Result<Vec<Entry>> {
-    let text = input::read_file(path)?;
-    if board_file::lines(&text).next().is_none() {
-        bail!("{} has no boards", display_path(path));
-    }
-    Ok(input::parse_entries(&text, size))
-}
-
-fn display_path(path: &Path) -> String {
-    if path == Path::new("-") {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    }
 }
 
 /// Prefixes `line N: ` unless the message already names its line.

@@ -521,7 +521,11 @@ fn malformed_inputs_exit_2_with_one_line() {
             Some(&[0xff, 0xfe, 0x20]),
             "standard input is not UTF-8 text",
         ),
-        (vec!["solve"], Some(b"   \n\n"), "input has no board"),
+        (
+            vec!["solve"],
+            Some(b"   \n\n"),
+            "standard input has no boards",
+        ),
         (
             vec!["solve", "--max-nodes", "lots", "1 2 3 0"],
             None,

@@ -202,6 +202,47 @@ fn a_wrong_expected_length_is_judged_alike_by_every_command() {
     }
 }
 
+/// A file without a board (empty, comments only, or a classroom header alone) gets one
+/// line, "FILE has no boards", and exit 2 from every command that reads boards. Before, a
+/// header alone gave `solve` and `check` exit 0 and no output, `batch` and `bench` an
+/// empty table and exit 0, and `bench` counted an empty file as "1 error".
+#[test]
+fn a_file_without_boards_is_refused_alike_by_every_command() {
+    let f = Files::new();
+    for (name, text) in [
+        ("empty.txt", ""),
+        ("comments.txt", "# nothing yet\n\n"),
+        ("header.txt", "N=3\n"),
+        ("order.txt", "# the 8-puzzle\n3\n"),
+    ] {
+        std::fs::write(f.dir.path().join(name), text).unwrap();
+        let file = f.path(name);
+        for command in [
+            vec!["solve", "--file", &file],
+            vec!["solve", &file],
+            vec!["check", "--file", &file],
+            vec!["batch", &file],
+            vec!["bench", &file],
+            vec!["compare", "--file", &file],
+        ] {
+            let args: Vec<String> = command.iter().map(ToString::to_string).collect();
+            let (code, output) = f.run(&args);
+            assert_eq!(code, 2, "{command:?}:\n{output}");
+            assert_eq!(
+                output,
+                format!("error: {file} has no boards\n"),
+                "{command:?}"
+            );
+        }
+        for command in ["solve", "check", "batch -"] {
+            let args: Vec<&str> = command.split(' ').collect();
+            let (code, _, err) = common::run(&args, Some(text.as_bytes()));
+            assert_eq!(code, 2, "{command} < {name}");
+            assert_eq!(err, "error: standard input has no boards\n", "{command}");
+        }
+    }
+}
+
 /// An unsolvable 4x4 board with a heuristic refused on 4x4 (`perfect`): solvability is
 /// decided first by every command, so each says unsolvable (exit 1). Before, `solve`
 /// refused the heuristic first (exit 2) while `batch` said unsolvable (exit 1).

@@ -15,7 +15,8 @@ use npuzzle::{GoalSpec, LineStatus, Shape, SolveReport, Tables};
 use serde::Serialize;
 
 use crate::exit::Outcome;
-use crate::many_boards::{command_goals, read_entries, solve_entry, Record};
+use crate::input::read_entries;
+use crate::many_boards::{command_goals, solve_entry, Record};
 use crate::options::SearchArgs;
 use crate::plan_book::PlanBook;
 use crate::{course_report, runner};

@@ -90,8 +90,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
             1
         },
     )?;
-    let text = input::read_file(&args.file)?;
-    let entries = input::parse_entries(&text, args.size);
+    let entries = input::read_entries(&args.file, args.size)?;
     let options = bench_options(&args.search.solve_options());
     // Tables first, timed apart from the searches.
     let plans = Plans::make(&entries, &args.goal, jobs, &options, tables, limits)?;

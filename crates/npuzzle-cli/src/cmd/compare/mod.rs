@@ -24,7 +24,8 @@ use npuzzle::{generate, solvability, Board, Limits, LineStatus, SolveError, Tabl
 
 use crate::branching_factor::effective_branching_factor;
 use crate::exit::Outcome;
-use crate::many_boards::{located, read_entries};
+use crate::input::read_entries;
+use crate::many_boards::located;
 use crate::options::SearchArgs;
 use crate::plan_book::PlanBook;
 use crate::runner;
