@@ -269,6 +269,68 @@ fn limits_stop_the_constructive_solver() {
     assert_eq!(s.stopped_by, Some(StopReason::Cancelled));
 }
 
+/// The weighted-A* finish of boards of up to 100 cells honours the caller's limits as the
+/// rows and columns do. Before, on boards of up to 25 cells it ran first and unchecked:
+/// `--max-nodes 10` on a 5×5 gave a whole path of 128 moves, and a time limit or Ctrl-C
+/// waited for it.
+#[test]
+fn the_weighted_finish_honours_the_limits() {
+    use npuzzle::search::Limits;
+    use npuzzle::StopReason;
+    for size in ["4x4", "5x5", "6x6", "10x10"] {
+        let goal = GoalSpec::Standard.board(size.parse().unwrap()).unwrap();
+        let start = generate::random_solvable(&goal, &mut generate::rng(1));
+        let run = |limits: Limits, cancel: Option<&std::sync::atomic::AtomicBool>| {
+            let control = Control {
+                limits,
+                cancel,
+                ..Control::default()
+            };
+            let options = options(Algorithm::Constructive);
+            solve(&start, &goal, &options, common::tables(), control).unwrap()
+        };
+        let free = run(Limits::default(), None);
+        let length = free.moves.as_ref().unwrap().len() as u64;
+        common::assert_replays(&start, free.moves.as_ref().unwrap(), &goal);
+        // The node limit counts moves: the path's own length lets it through, one less not.
+        let at = |n: u64| Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        };
+        assert_eq!(
+            run(at(length), None).moves.map(|m| m.len() as u64),
+            Some(length)
+        );
+        for n in [10, length - 1] {
+            let s = run(at(n), None);
+            assert!(s.moves.is_none(), "{size}, {n} nodes");
+            assert_eq!(s.stopped_by, Some(StopReason::Nodes), "{size}, {n} nodes");
+        }
+        let cancel = std::sync::atomic::AtomicBool::new(true);
+        let s = run(Limits::default(), Some(&cancel));
+        assert_eq!(s.stopped_by, Some(StopReason::Cancelled), "{size}");
+        let s = run(
+            Limits {
+                time: Some(std::time::Duration::from_nanos(1)),
+                ..Limits::default()
+            },
+            None,
+        );
+        assert_eq!(s.stopped_by, Some(StopReason::Time), "{size}");
+        // Memory the finish's open list lacks is no reason to stop: the rows and
+        // columns answer within it.
+        let s = run(
+            Limits {
+                memory_bytes: Some(2 << 20),
+                ..Limits::default()
+            },
+            None,
+        );
+        let moves = s.moves.expect(size);
+        common::assert_replays(&start, &moves, &goal);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

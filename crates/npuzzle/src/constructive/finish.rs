@@ -5,7 +5,7 @@ use super::grid::Grid;
 use crate::board::Board;
 use crate::heuristic::LinearConflict;
 use crate::puzzle::Puzzle;
-use crate::search::{self, Control, Limits};
+use crate::search::{self, Control, Limits, StopReason};
 use crate::shape::Shape;
 
 /// Solves the region of real rows `top..` and columns `left..`; every tile outside it is
@@ -28,22 +28,41 @@ pub(super) fn finish(g: &mut Grid, top: usize, left: usize) {
 }
 
 /// Weighted A* (linear conflict) on the region with each weight of [`WEIGHTS`] in turn,
-/// each within `nodes` generated nodes. Returns whether it solved the region (then the
-/// moves are made).
-pub(super) fn weighted(g: &mut Grid, top: usize, left: usize, nodes: u64) -> bool {
-    WEIGHTS
-        .into_iter()
-        .any(|w| weighted_with(g, top, left, nodes, w))
+/// each within `nodes` generated nodes and the caller's time, memory and cancellation
+/// (`limits`, what is left of them). Returns whether it solved the region (then the moves
+/// are made), or the caller's time limit or cancellation that stopped it.
+pub(super) fn weighted(
+    g: &mut Grid,
+    top: usize,
+    left: usize,
+    nodes: u64,
+    limits: Control<'_>,
+) -> Result<bool, StopReason> {
+    for w in WEIGHTS {
+        match weighted_with(g, top, left, nodes, w, limits) {
+            Ok(false) => continue,
+            done => return done,
+        }
+    }
+    Ok(false)
 }
 
-fn weighted_with(g: &mut Grid, top: usize, left: usize, nodes: u64, weight: f64) -> bool {
+fn weighted_with(
+    g: &mut Grid,
+    top: usize,
+    left: usize,
+    nodes: u64,
+    weight: f64,
+    limits: Control<'_>,
+) -> Result<bool, StopReason> {
     let (puzzle, tiles) = region(g, top, left);
     let h = LinearConflict::new(&puzzle);
     let control = Control {
         limits: Limits {
             nodes: Some(nodes),
-            ..Limits::default()
+            ..limits.limits
         },
+        cancel: limits.cancel,
         ..Control::default()
     };
     let outcome = search::astar(
@@ -54,12 +73,15 @@ fn weighted_with(g: &mut Grid, top: usize, left: usize, nodes: u64, weight: f64)
         search::Priority::Weighted(weight),
         control,
     );
-    match outcome.moves {
-        Some(moves) => {
+    match (outcome.moves, outcome.stopped_by) {
+        (Some(moves), _) => {
             moves.into_iter().for_each(|m| g.step(m));
-            true
+            Ok(true)
         }
-        None => false,
+        // Its node budget, or memory that the rows and columns (a byte a move) do not
+        // need: they take over.
+        (None, Some(StopReason::Nodes | StopReason::Memory) | None) => Ok(false),
+        (None, Some(why)) => Err(why),
     }
 }
 

@@ -51,7 +51,7 @@ use std::time::Instant;
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::moves::Move;
-use crate::search::{Control, Meter, SearchOutcome, SearchStats};
+use crate::search::{Control, Limits, Meter, SearchOutcome, SearchStats, StopReason};
 use crate::solvability;
 
 use grid::Grid;
@@ -163,9 +163,28 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
         let (h, w) = (rows - top, cols - left);
         if weighted && h * w <= WEIGHTED_CELLS && h >= 3 && w >= 3 {
             weighted = false;
-            if finish::weighted(&mut grid, top, left, WEIGHTED_NODES) {
-                done = true;
-                break;
+            // The user's time, memory and Ctrl-C stop it as they stop the rows. (Their
+            // node limit counts moves, checked once the path is known.)
+            let left_of = Control {
+                limits: Limits {
+                    time: control
+                        .limits
+                        .time
+                        .map(|t| t.saturating_sub(meter.elapsed())),
+                    memory_bytes: meter
+                        .memory_limit()
+                        .map(|m| m.saturating_sub(board_bytes + grid.moves.capacity() as u64)),
+                    nodes: None,
+                },
+                ..control
+            };
+            match finish::weighted(&mut grid, top, left, WEIGHTED_NODES, left_of) {
+                Ok(true) => {
+                    done = true;
+                    break;
+                }
+                Ok(false) => {}
+                Err(why) => return stopped(why, stats, &meter),
             }
         }
         // Grow the move list by a quarter at a time (not double), so the memory limit is
@@ -181,13 +200,7 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
             meter.check(&stats, 0, None)
         };
         if let Some(why) = why {
-            stats.seconds = meter.seconds();
-            return SearchOutcome {
-                moves: None,
-                stats,
-                stopped_by: Some(why),
-                ..SearchOutcome::default()
-            };
+            return stopped(why, stats, &meter);
         }
         let mut placer = Placer::new(&mut grid);
         if rows - top >= cols - left {
@@ -207,11 +220,27 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
     let mut moves = grid.moves;
     moves.shrink_to_fit();
     stats.generated = moves.len() as u64;
+    // The last region is not checked move by move; a path longer than the node limit
+    // (which counts moves here) went past it.
+    if control.limits.nodes.is_some_and(|n| stats.generated > n) {
+        return stopped(StopReason::Nodes, stats, &meter);
+    }
     stats.seconds = meter.seconds();
     SearchOutcome {
         moves: Some(moves),
         stats,
         stopped_by: None,
+        ..SearchOutcome::default()
+    }
+}
+
+/// The answer of a run that `why` stopped before it finished.
+fn stopped(why: StopReason, mut stats: SearchStats, meter: &Meter<'_>) -> SearchOutcome {
+    stats.seconds = meter.seconds();
+    SearchOutcome {
+        moves: None,
+        stats,
+        stopped_by: Some(why),
         ..SearchOutcome::default()
     }
 }

@@ -150,9 +150,14 @@ impl<'a> Meter<'a> {
         self.control.trace
     }
 
+    /// Time since the search began.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
     /// Seconds since the search began.
     pub fn seconds(&self) -> f64 {
-        self.start.elapsed().as_secs_f64()
+        self.elapsed().as_secs_f64()
     }
 }
 
