@@ -281,14 +281,15 @@ where
         optimal: false,
     };
 
-    // 1. The first answer. The constructive solver takes milliseconds on boards searched
-    // tile by tile, so only a cancellation stops it: even a budget that tables used up
-    // ends with an answer.
-    let only_cancel = Control {
+    // 1. The first answer. The constructive solver takes at most a millisecond or two on
+    // boards searched tile by tile (up to 255 cells), so nothing stops it: even a budget
+    // that tables used up, or a Ctrl-C while they loaded, ends with an answer.
+    let unstopped = Control {
         limits: Limits::default(),
+        cancel: None,
         ..run.sub(None)
     };
-    let first = constructive::construct_plain(start, &goal, only_cancel);
+    let first = constructive::construct_plain(start, &goal, unstopped);
     run.add(&first.stats);
     if let Some(moves) = first.moves {
         run.offer(moves, "constructive");

@@ -47,7 +47,11 @@ pub(super) fn staged(
         }),
         ..line
     };
-    let reduced = constructive::reduce(start, &goal, REGION_CELLS, line, Some(lines_until));
+    let until = constructive::Until {
+        deadline: Some(lines_until),
+        cancel: run.control.cancel,
+    };
+    let reduced = constructive::reduce(start, &goal, REGION_CELLS, line, until);
     let left = deadline.saturating_duration_since(Instant::now());
     let puzzle_of_region = Puzzle::new(&reduced.goal).expect("a region of at most 25 cells");
     let control = run.sub(Some(left.mul_f64(schedule.staged_share)));

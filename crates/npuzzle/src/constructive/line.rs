@@ -13,11 +13,11 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
 use super::grid::Grid;
+use super::Until;
 use crate::board::neighbour;
 use crate::moves::Move;
 use crate::shape::Shape;
@@ -55,7 +55,7 @@ struct Node {
 
 /// Fills row `top` (when `row`) or column `left` of the region of rows `top..` and columns
 /// `left..`, every tile outside the region being home and never moved. Returns whether a
-/// search placed the line within its budget and before `deadline`; then the shortest fill
+/// search placed the line within its budget and before `until`; then the shortest fill
 /// found is made on `g`, otherwise `g` is unchanged.
 pub(super) fn fill(
     g: &mut Grid,
@@ -63,7 +63,7 @@ pub(super) fn fill(
     left: usize,
     row: bool,
     search: LineSearch,
-    deadline: Option<Instant>,
+    until: Until<'_>,
 ) -> bool {
     let cols = g.cols;
     let cells: Vec<usize> = if row {
@@ -98,7 +98,7 @@ pub(super) fn fill(
                     weight: weight * f64::from(1 << i),
                     ..search
                 };
-                lines.search(search, deadline)
+                lines.search(search, until)
             });
             found
                 .map(|moves| moves.into_iter().for_each(|m| trial.step(m)))
@@ -200,8 +200,8 @@ impl Lines {
     }
 
     /// The moves that bring every line tile home, or `None` when the search stores
-    /// `search.states` states first or `deadline` passes.
-    fn search(&self, search: LineSearch, deadline: Option<Instant>) -> Option<Vec<Move>> {
+    /// `search.states` states first or `until` passes.
+    fn search(&self, search: LineSearch, until: Until<'_>) -> Option<Vec<Move>> {
         let scale = (search.weight * 16.0).round() as u64;
         let priority = |g: u32, h: u32| 16 * u64::from(g) + scale * u64::from(h);
         let mut nodes = vec![Node {
@@ -221,7 +221,7 @@ impl Lines {
         let mut pops = 0u32;
         while let Some((_, g, index)) = open.pop() {
             pops = pops.wrapping_add(1);
-            if pops.is_multiple_of(4096) && deadline.is_some_and(|d| Instant::now() >= d) {
+            if pops.is_multiple_of(4096) && until.passed() {
                 return None;
             }
             let key = nodes[index as usize].key;
@@ -299,12 +299,12 @@ mod tests {
                 ..search
             };
             let before = g.tiles.clone();
-            if !fill(&mut g, 0, 0, true, tiny, None) {
+            if !fill(&mut g, 0, 0, true, tiny, Until::default()) {
                 assert_eq!(g.tiles, before, "a search that gave up moved tiles");
             }
-            assert!(fill(&mut g, 0, 0, true, search, None));
+            assert!(fill(&mut g, 0, 0, true, search, Until::default()));
             assert!(home(&g, &row0));
-            assert!(fill(&mut g, 1, 0, false, search, None));
+            assert!(fill(&mut g, 1, 0, false, search, Until::default()));
             assert!(home(&g, &row0), "row 0 was disturbed");
             assert!(home(&g, &col0));
             // The moves recorded replay to the board the grid holds.

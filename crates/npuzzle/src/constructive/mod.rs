@@ -46,6 +46,7 @@ mod place;
 
 pub use line::{LineSearch, LINE_STATE_BYTES};
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::board::Board;
@@ -283,16 +284,33 @@ pub(crate) struct Reduced {
     pub suffix: Vec<Move>,
 }
 
+/// When the line searches must stop: a deadline, a cancellation, or both.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Until<'a> {
+    /// The searches stop at this instant.
+    pub deadline: Option<Instant>,
+    /// And once this is set (a Ctrl-C, a client gone).
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Until<'_> {
+    /// Whether the deadline has passed or the work was cancelled.
+    pub fn passed(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
 /// Fills rows and columns of a solvable board (the larger side first, as [`construct`]
 /// does) by search until at most `region_cells` cells are left. A line the search cannot
-/// fill within its budget, or once `deadline` has passed, is pushed home as [`construct`]
+/// fill within its budget, or once `until` has passed, is pushed home as [`construct`]
 /// does (in microseconds), so this always ends with the region.
 pub(crate) fn reduce(
     start: &Board,
     goal: &Board,
     region_cells: usize,
     search: LineSearch,
-    deadline: Option<Instant>,
+    until: Until<'_>,
 ) -> Reduced {
     let shape = start.shape();
     let (rows, cols) = (shape.rows(), shape.cols());
@@ -305,9 +323,13 @@ pub(crate) fn reduce(
         // Each line gets an equal share of the time left.
         let now = Instant::now();
         let lines_left = (rows - h - top + cols - w - left) as u32;
-        let share = deadline.map(|d| now + d.saturating_duration_since(now) / lines_left);
-        let late = share.is_some_and(|d| now >= d);
-        if late || !line::fill(&mut grid, top, left, row, search, share) {
+        let share = Until {
+            deadline: until
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now) / lines_left),
+            ..until
+        };
+        if share.passed() || !line::fill(&mut grid, top, left, row, search, share) {
             let mut placer = Placer::new(&mut grid);
             if row {
                 placer.fill_row(top, left);
@@ -430,7 +452,7 @@ mod tests {
             let mut rng = generate::rng(40 + i as u64);
             for _ in 0..2 {
                 let start = generate::random_solvable(&goal, &mut rng);
-                let r = reduce(&start, &goal, 25, line, None);
+                let r = reduce(&start, &goal, 25, line, Until::default());
                 assert!(r.start.shape().cells() <= 25, "{size}");
                 let region = construct(&r.start, &r.goal).expect("a solvable region");
                 let mut moves = r.prefix.clone();
@@ -448,8 +470,8 @@ mod tests {
         }
     }
 
-    /// Past its deadline the reduction pushes every line, as the plain constructive solver
-    /// does: a longer prefix, and the parts still replay to the goal.
+    /// Past its deadline, or cancelled, the reduction pushes every line, as the plain
+    /// constructive solver does: a longer prefix, and the parts still replay to the goal.
     #[test]
     fn past_its_deadline_reduce_pushes_the_lines() {
         let goal = GoalSpec::Standard.board(Shape::new(8, 8).unwrap()).unwrap();
@@ -458,14 +480,27 @@ mod tests {
             weight: 3.0,
             states: 3_000_000,
         };
-        let searched = reduce(&start, &goal, 25, line, None);
-        let pushed = reduce(&start, &goal, 25, line, Some(Instant::now()));
-        assert_eq!(pushed.start.shape(), searched.start.shape());
-        assert!(searched.prefix.len() < pushed.prefix.len());
-        let mut moves = pushed.prefix;
-        moves.extend(construct(&pushed.start, &pushed.goal).unwrap());
-        moves.extend(pushed.suffix);
-        assert_eq!(start.replay(&moves).unwrap(), goal);
+        let searched = reduce(&start, &goal, 25, line, Until::default());
+        let cancel = AtomicBool::new(true);
+        for until in [
+            Until {
+                deadline: Some(Instant::now()),
+                cancel: None,
+            },
+            // Regression: a cancellation did not stop the searches (4 s on 15×17).
+            Until {
+                deadline: None,
+                cancel: Some(&cancel),
+            },
+        ] {
+            let pushed = reduce(&start, &goal, 25, line, until);
+            assert_eq!(pushed.start.shape(), searched.start.shape());
+            assert!(searched.prefix.len() < pushed.prefix.len());
+            let mut moves = pushed.prefix;
+            moves.extend(construct(&pushed.start, &pushed.goal).unwrap());
+            moves.extend(pushed.suffix);
+            assert_eq!(start.replay(&moves).unwrap(), goal);
+        }
     }
 
     #[test]
