@@ -120,8 +120,8 @@ fn finish(
     let raise = match &outcome {
         Ok(s) if s.moves.is_some() => None,
         Ok(s) => {
-            let why = s.stopped_by.map_or("a", |r| r.as_str());
-            let message = format!("stopped by the {why} limit before finding a solution");
+            let why = s.stopped_by.map_or("a limit", npuzzle::StopReason::cause);
+            let message = format!("stopped by {why} before finding a solution");
             Some((Kind::LimitReached, message))
         }
         Err(verdict) => {

@@ -382,7 +382,7 @@ def test_limit_carries_the_statistics_so_far():
     with pytest.raises(LimitReached) as info:
         npuzzle.solve(START, algorithm="astar", heuristic="misplaced", max_nodes=500)
     e = info.value
-    assert str(e) == "stopped by the nodes limit before finding a solution"
+    assert str(e) == "stopped by the node limit before finding a solution"
     assert e.stopped_by == "nodes"
     assert e.solution.length is None and e.solution.moves is None
     assert 500 <= e.generated < 510  # stops within one expansion of the limit

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use npuzzle::plan::PhaseKind;
-use npuzzle::{Algorithm, Board, Move, Solution, SolveError};
+use npuzzle::{Algorithm, Board, Move, Solution, SolveError, StopReason};
 
 use crate::exit::Outcome;
 
@@ -102,8 +102,8 @@ pub fn write_text(
             if let (false, true, Some(why)) = (s.optimal, s.improvements.is_empty(), s.stopped_by) {
                 writeln!(
                     out,
-                    "Stopped by the {} limit before proving it shortest.",
-                    why.as_str()
+                    "Stopped by {} before proving it shortest.",
+                    why.cause()
                 )?;
             }
             out.write_all(b"Moves (blank): ")?;
@@ -127,11 +127,8 @@ pub fn write_text(
             )?;
         }
         None => {
-            let why = s.stopped_by.map(|r| r.as_str()).unwrap_or("a");
-            writeln!(
-                out,
-                "Stopped by the {why} limit before finding a solution ({how})."
-            )?;
+            let why = s.stopped_by.map_or("a limit", StopReason::cause);
+            writeln!(out, "Stopped by {why} before finding a solution ({how}).")?;
             if let Some(lower) = s.lower_bound {
                 writeln!(out, "Lower bound: {lower} moves (proven so far).")?;
             }
@@ -168,8 +165,8 @@ fn write_improvements(out: &mut impl Write, s: &Solution) -> io::Result<()> {
         if let Some(why) = s.stopped_by {
             writeln!(
                 out,
-                "Stopped by the {} limit before the bound met the length (--time-limit sets the budget).",
-                why.as_str()
+                "Stopped by {} before the bound met the length (--time-limit sets the budget).",
+                why.cause()
             )?;
         }
     }

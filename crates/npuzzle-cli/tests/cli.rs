@@ -219,7 +219,7 @@ fn limits_stop_the_search_say_which_and_exit_3() {
         None,
     );
     assert_eq!(code, 3);
-    assert!(out.contains("Stopped by the nodes limit"), "{out}");
+    assert!(out.contains("Stopped by the node limit"), "{out}");
     // Auto's anytime engine answers at once, so a limit ends its improvements, not the
     // answer: exit 0, with the limit and the proven bound named.
     let (code, out, _) = run(
@@ -237,7 +237,7 @@ fn limits_stop_the_search_say_which_and_exit_3() {
     assert!(out.contains("not guaranteed optimal"), "{out}");
     assert!(out.contains("Lower bound:"), "{out}");
     assert!(
-        out.contains("Stopped by the nodes limit before the bound met the length"),
+        out.contains("Stopped by the node limit before the bound met the length"),
         "{out}"
     );
 }
@@ -275,7 +275,7 @@ fn a_proof_stopped_while_holding_a_path_answers_with_it_unproved() {
     for words in [
         format!("Solution: {len} moves, not guaranteed optimal"),
         format!("Lower bound: {lower} moves (proven so far)"),
-        "Stopped by the nodes limit before proving it shortest.".to_string(),
+        "Stopped by the node limit before proving it shortest.".to_string(),
     ] {
         assert!(out.contains(&words), "{words:?} in {out}");
     }

@@ -11,7 +11,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use npuzzle::expected_length::wrong_expected_of;
-use npuzzle::{GoalSpec, LineStatus, Shape, SolveReport, Tables};
+use npuzzle::{GoalSpec, LineStatus, Shape, SolveReport, StopReason, Tables};
 use serde::Serialize;
 
 use crate::exit::Outcome;
@@ -212,7 +212,7 @@ fn text_row(r: &Record) -> String {
                         _ if r.status == LineStatus::WrongExpected => {
                             wrong_expected_of(&s.result, r.expected.unwrap_or_default())
                         }
-                        Some(why) => format!("stopped by the {} limit", why.as_str()),
+                        Some(why) => format!("stopped by {}", why.cause()),
                         None if !sol.optimal => "not guaranteed optimal".to_string(),
                         None => String::new(),
                     }
@@ -382,9 +382,9 @@ fn aima_block(r: &Record, several: bool) -> String {
                 wrong_expected_of(result, r.expected.unwrap_or_default())
             ),
             (Ok(sol), _) => format!(
-                "line {}: stopped by the {} limit",
+                "line {}: stopped by {}",
                 r.line,
-                sol.stopped_by.map_or("a", |w| w.as_str())
+                sol.stopped_by.map_or("a limit", StopReason::cause)
             ),
             (Err(e), _) => format!("line {}: {e}", r.line),
         },

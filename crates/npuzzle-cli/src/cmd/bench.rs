@@ -283,7 +283,7 @@ impl Tally {
                 // As `batch` words a path that is not proved shortest.
                 match s.stopped_by {
                     _ if s.optimal => String::new(),
-                    Some(why) => format!("stopped by the {} limit", why.as_str()),
+                    Some(why) => format!("stopped by {}", why.cause()),
                     None => "not guaranteed optimal".to_string(),
                 }
             }
@@ -292,8 +292,8 @@ impl Tally {
                 "interrupted (Ctrl-C)".to_string()
             }
             (_, Ok(s)) => format!(
-                "stopped by the {} limit",
-                s.stopped_by.map_or("a", |r| r.as_str())
+                "stopped by {}",
+                s.stopped_by.map_or("a limit", StopReason::cause)
             ),
         }
     }

@@ -2,7 +2,7 @@
 // stopped by a limit did not finish: its bar is hatched and says which limit stopped it.
 
 import { count, duration, el, svg } from './dom.js';
-import { heuristicName } from './menus.js';
+import { heuristicName, stopCause } from './menus.js';
 
 const COLOURS = ['#6366f1', '#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6'];
 
@@ -65,7 +65,7 @@ function chart(title, rows, value, format, logScale, width) {
         svg('rect', { width: 8, height: 8, fill: 'white' }),
         svg('rect', { width: 4, height: 8, fill: colour })));
       fill = `url(#${hatch})`;
-      note = `stopped by the ${r.stopped_by} limit`;
+      note = `stopped by ${stopCause(r.stopped_by)}`;
     }
     g.append(
       svg('text', { x: labelW - 8, y: y + 15, class: 'chart-label', 'text-anchor': 'end' }, short(heuristicName(r.heuristic), labelW < 120 ? 12 : 22)),

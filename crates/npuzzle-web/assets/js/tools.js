@@ -4,7 +4,7 @@
 
 import { ApiError, post, stream } from './api.js';
 import { byId, count, duration, el, fill, plural } from './dom.js';
-import { algorithmName, heuristicName, timeLimit } from './menus.js';
+import { algorithmName, heuristicName, stopCause, timeLimit } from './menus.js';
 import { renderCompare } from './compare.js';
 import { drawTree, showExpansion } from './tree.js';
 import { searchState } from './search-steps.js';
@@ -180,7 +180,7 @@ export function makeTools(ui) {
       stat('Time', duration(r.seconds)));
     if (r.length == null) {
       out.className = 'result warn';
-      out.replaceChildren(el('p', { text: `Stopped by the ${r.stopped_by} limit before a solution was found (${how}). ${ADVICE[r.stopped_by] || ADVICE.time}` }), stats);
+      out.replaceChildren(el('p', { text: `Stopped by ${stopCause(r.stopped_by)} before a solution was found (${how}). ${ADVICE[r.stopped_by] || ADVICE.time}` }), stats);
       announce('The search stopped before finding a solution.');
       return;
     }
@@ -359,7 +359,7 @@ export function makeTools(ui) {
       state.results.tree = { key, data, trace, algorithm, heuristic, goal: goal(), rows: state.rows, cols: state.cols };
       const path = data.moves ? pathBoards(start, state.rows, state.cols, [...data.moves]) : [];
       drawn = drawTree(byId('tree-view'), trace, state.rows, state.cols, path);
-      const found = data.length != null ? `The search went on to find a ${data.length}-move solution after ${count(data.expanded)} expansions.` : `The search stopped (${data.stopped_by} limit) after ${count(data.expanded)} expansions.`;
+      const found = data.length != null ? `The search went on to find a ${data.length}-move solution after ${count(data.expanded)} expansions.` : `The search was stopped by ${stopCause(data.stopped_by)} after ${count(data.expanded)} expansions.`;
       status.textContent = `First ${drawn.nodes} expansions of ${algorithmName(data.algorithm)} with ${heuristicName(data.heuristic)}${drawn.roots > 1 ? ` (${drawn.roots} iterations from the root)` : ''}. ${found}`;
       byId('tree-stepper').hidden = trace.length < 2;
       expansion(trace.length - 1);

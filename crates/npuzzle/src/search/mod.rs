@@ -105,6 +105,19 @@ impl StopReason {
         }
     }
 
+    /// What stopped the search, in words that follow "stopped by": "the time limit", "the
+    /// node limit", "the memory limit", "a cancellation", "Ctrl-C" or "the width limit".
+    pub fn cause(self) -> &'static str {
+        match self {
+            StopReason::Time => "the time limit",
+            StopReason::Nodes => "the node limit",
+            StopReason::Memory => "the memory limit",
+            StopReason::Cancelled => "a cancellation",
+            StopReason::Interrupted => "Ctrl-C",
+            StopReason::Width => "the width limit",
+        }
+    }
+
     /// The reason [`as_str`](StopReason::as_str) names, if any (reading reports back).
     pub fn from_name(name: &str) -> Option<StopReason> {
         [

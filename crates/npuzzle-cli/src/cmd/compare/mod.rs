@@ -214,7 +214,11 @@ fn failed_references(
         let first = failed.iter().find(|r| r.error.is_some()).or(failed.first());
         if let Some(first) = first {
             let why = first.error.clone().unwrap_or_else(|| {
-                format!("stopped by the {} limit", first.stopped_by.unwrap_or("a"))
+                let why = first.stopped_by.and_then(npuzzle::StopReason::from_name);
+                format!(
+                    "stopped by {}",
+                    why.map_or("a limit", npuzzle::StopReason::cause)
+                )
             });
             let level = if first.error.is_some() {
                 "error"
