@@ -76,12 +76,12 @@ pub struct SearchArgs {
     pub time_limit: Option<f64>,
 
     /// Stop a search after generating this many nodes.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub max_nodes: Option<i64>,
 
     /// Stop a search before its open and closed lists outgrow this many megabytes.
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB)]
-    pub memory_limit: u64,
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB as i64, allow_negative_numbers = true)]
+    pub memory_limit: i64,
 }
 
 /// `--width`, one flag for the search commands and `compare`.

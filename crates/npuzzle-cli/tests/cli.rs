@@ -531,6 +531,27 @@ fn malformed_inputs_exit_2_with_one_line() {
             None,
             "invalid value 'lots'",
         ),
+        // Negative numbers reach the checks (they were "unexpected argument '-5'").
+        (
+            vec!["solve", "--max-nodes", "-5", "1 2 3 0"],
+            None,
+            "--max-nodes must be at least 1, got -5",
+        ),
+        (
+            vec!["compare", "--random", "2", "--size", "2x2", "--memory-limit", "-5"],
+            None,
+            "--memory-limit must be at least 1 megabyte, got -5",
+        ),
+        (
+            vec!["solve", "--threads", "-1", "1 2 3 0"],
+            None,
+            "invalid value '-1' for '--threads <N>'",
+        ),
+        (
+            vec!["random", "--size", "3x3", "--count", "-1"],
+            None,
+            "invalid value '-1' for '--count <COUNT>'",
+        ),
         (
             vec!["random", "--size", "3x3", "--count", "0"],
             None,

@@ -41,7 +41,7 @@ pub struct BatchArgs {
     pub search: SearchArgs,
 
     /// Worker threads. Default: one per core.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true)]
     pub jobs: Option<usize>,
 
     /// Output: a text table, JSON lines (the `solve --json` object plus `line`, `index`,

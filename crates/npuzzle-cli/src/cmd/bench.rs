@@ -42,12 +42,12 @@ pub struct BenchArgs {
     pub search: SearchArgs,
 
     /// Instances solved at once, each on its own thread.
-    #[arg(long, short = 'j', default_value_t = 1)]
+    #[arg(long, short = 'j', default_value_t = 1, allow_negative_numbers = true)]
     pub jobs: usize,
 
     /// Threads for each instance's IDA* search (default: all cores with one job, one
     /// thread per instance with several). Node counts are those of the serial search.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
 
     /// Print one JSON object per instance (the fields of `solve --json`, plus `index` and

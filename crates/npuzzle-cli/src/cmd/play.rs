@@ -36,7 +36,7 @@ pub struct PlayArgs {
     #[arg(long, short = 'g', default_value = "standard")]
     pub goal: GoalSpec,
     /// Seed of the random boards (`n` draws the next); default: from the clock.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 }
 

@@ -15,13 +15,13 @@ pub struct RandomArgs {
     #[arg(long, short = 's')]
     pub size: Shape,
     /// How many boards.
-    #[arg(long, short = 'n', default_value_t = 1)]
+    #[arg(long, short = 'n', default_value_t = 1, allow_negative_numbers = true)]
     pub count: u64,
     /// Seed; the same seed gives the same boards. Default: drawn from the clock.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Instead of a uniform draw, walk this many random moves from the goal.
-    #[arg(long, short = 'm')]
+    #[arg(long, short = 'm', allow_negative_numbers = true)]
     pub moves: Option<usize>,
     /// The goal the boards must reach.
     #[arg(long, short = 'g', default_value = "standard")]

@@ -13,7 +13,12 @@ use crate::exit::Outcome;
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// Port to listen on (0 picks a free one and prints it).
-    #[arg(long, short = 'p', default_value_t = 8080)]
+    #[arg(
+        long,
+        short = 'p',
+        default_value_t = 8080,
+        allow_negative_numbers = true
+    )]
     pub port: u16,
     /// Address to listen on. The default serves this machine only; 0.0.0.0 opens the page
     /// to the network (a classroom, say).
@@ -23,12 +28,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
     /// Searches run at once (default: the number of cores, at least 2); more requests wait.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_concurrent: Option<usize>,
     /// Threads answering HTTP requests (default: the number of cores). Small searches run
     /// on them inline; long ones go to the `--max-concurrent` search pool. Fewer threads
     /// than cores leaves the rest to other work on the machine, such as a load tool.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Write tables built for requests to the cache directory (default: requests only read
     /// the cache; build tables ahead with `npuzzle pdb build`).

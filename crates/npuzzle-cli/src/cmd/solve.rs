@@ -39,11 +39,11 @@ pub struct SolveArgs {
     pub explain: bool,
     /// Print the order in which states were expanded, up to N of them: small boards side
     /// by side with g, h and f (IDA*: by iteration, with its bound).
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "50")]
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "50", allow_negative_numbers = true)]
     pub trace: Option<usize>,
     /// Threads for each IDA* search (default: all cores). The path's length and the node
     /// counts are those of the serial search; --trace makes the search serial.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// How --trace prints: boards side by side, or one JSON object per expansion (with
     /// --json the trace is always a field of the object).

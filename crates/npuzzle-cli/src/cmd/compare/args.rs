@@ -16,7 +16,7 @@ pub struct CompareArgs {
     pub file: Option<PathBuf>,
 
     /// Instead of a file: K random solvable boards, uniform over all of them (needs --size).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub random: Option<usize>,
 
     /// Instead of a file: random walks from the goal of these lengths, e.g. 10,20,30, with
@@ -25,7 +25,12 @@ pub struct CompareArgs {
     pub walks: Option<Vec<usize>>,
 
     /// Boards per walk length with --walks.
-    #[arg(long, value_name = "K", default_value_t = 10)]
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 10,
+        allow_negative_numbers = true
+    )]
     pub per_bin: usize,
 
     /// Board shape for --random and --walks, RxC (or the file's shape when not square).
@@ -34,7 +39,7 @@ pub struct CompareArgs {
 
     /// Seed for --random and --walks; the same seed gives the same instances and the same
     /// node counts. Default: drawn from the clock and printed.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
     /// The goal: standard, blank-first, spiral, or an explicit board.
@@ -75,16 +80,16 @@ pub struct CompareArgs {
     pub time_limit: Option<f64>,
 
     /// Stop each search after generating this many nodes.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub max_nodes: Option<i64>,
 
     /// Stop each search before its tables outgrow this many megabytes (per search: with N
     /// jobs, up to N searches run at once).
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB)]
-    pub memory_limit: u64,
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB as i64, allow_negative_numbers = true)]
+    pub memory_limit: i64,
 
     /// Worker threads. Default: one per core.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true)]
     pub jobs: Option<usize>,
 
     /// Output: a text table, CSV (one row per configuration and instance), or JSON (the
