@@ -538,7 +538,15 @@ fn malformed_inputs_exit_2_with_one_line() {
             "--max-nodes must be at least 1, got -5",
         ),
         (
-            vec!["compare", "--random", "2", "--size", "2x2", "--memory-limit", "-5"],
+            vec![
+                "compare",
+                "--random",
+                "2",
+                "--size",
+                "2x2",
+                "--memory-limit",
+                "-5",
+            ],
             None,
             "--memory-limit must be at least 1 megabyte, got -5",
         ),

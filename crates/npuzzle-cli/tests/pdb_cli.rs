@@ -146,7 +146,8 @@ fn bench_checks_lengths_and_reports() {
         .collect();
     assert_eq!(lines.len(), 4);
     for (i, v) in lines[..3].iter().enumerate() {
-        assert_eq!(v["index"], i + 1);
+        assert_eq!(v["index"], i, "0-based, as batch and compare number");
+        assert_eq!(v["line"], i + 2, "the file's line, after its comment");
         assert_eq!(v["length"], v["expected"]);
         assert_eq!(v["optimal"], true);
         assert!(v["generated"].is_u64() && v["moves"].is_string() && v["size"] == "3x3");

@@ -50,7 +50,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
 
-    /// Print one JSON object per instance (the fields of `solve --json`, plus `index` and
+    /// Print one JSON object per instance (the fields of `solve --json`, plus `index`, the
+    /// 0-based position among the instances as in `batch` and `compare`, `line` and
     /// `expected`), then a summary object.
     #[arg(long)]
     pub json: bool,
@@ -58,7 +59,7 @@ pub struct BenchArgs {
 
 /// One instance's result.
 struct Run {
-    /// 1-based position among the instances.
+    /// 0-based position among the instances (the text table numbers from 1).
     index: usize,
     line: usize,
     expected: Option<usize>,
@@ -214,7 +215,7 @@ fn run_one(i: usize, entry: &Entry, goal: &GoalSpec, plans: &Plans, control: Con
         },
     };
     Run {
-        index: i + 1,
+        index: i,
         line: entry.line,
         expected: entry.expected,
         outcome,
@@ -233,7 +234,7 @@ struct Tally {
     solved: usize,
     /// Expected lengths a solve confirmed.
     matched: usize,
-    /// Instances whose expected length is wrong.
+    /// Instances whose expected length is wrong, by their 0-based index.
     wrong: Vec<usize>,
     nodes: u64,
     search_seconds: f64,
@@ -338,7 +339,7 @@ fn header(args: &BenchArgs, plans: &Plans, options: &SolveOptions, threads: usiz
 
 fn text_row(run: &Run, note: &str) -> String {
     let Ok((_, _, result)) = &run.outcome else {
-        return format!("{:>5} error: {note}", run.index);
+        return format!("{:>5} error: {note}", run.index + 1);
     };
     let (len, generated, secs) = match result {
         Ok(s) => (
@@ -351,7 +352,7 @@ fn text_row(run: &Run, note: &str) -> String {
     let exp = run.expected.map_or("-".into(), |e| e.to_string());
     format!(
         "{:>5} {len:>7} {exp:>9} {generated:>14} {secs:>10}  {note}",
-        run.index
+        run.index + 1
     )
 }
 
@@ -364,6 +365,7 @@ fn json_row(run: &Run, note: &str) -> String {
         None => json!({ "error": note }),
     };
     v["index"] = json!(run.index);
+    v["line"] = json!(run.line);
     v["expected"] = json!(run.expected);
     v.to_string()
 }
@@ -386,7 +388,7 @@ fn text_summary(t: &Tally, plans: &Plans, jobs: usize, wall: f64) -> String {
         format!(
             "; {} with a wrong expected length (instances {:?})",
             t.wrong.len(),
-            t.wrong
+            t.wrong.iter().map(|i| i + 1).collect::<Vec<_>>()
         )
     } else if t.with_expected == 0 {
         String::new()
