@@ -8,6 +8,10 @@ use npuzzle::{
 };
 use std::path::PathBuf;
 
+/// The most expansions `--trace` (and the interactive prompt's trace) records: each holds a
+/// board, so a longer trace is more output than anyone reads and memory on large boards.
+pub const MAX_TRACE: usize = 100_000;
+
 /// Where the boards come from and which goal they go to.
 #[derive(Args, Debug, Clone)]
 pub struct BoardArgs {

@@ -375,6 +375,37 @@ fn trace_prints_the_expansion_order() {
     assert!(out.contains("g0 h2 f2"), "{out}");
 }
 
+/// A trace longer than the documented cap (`docs/cli.md`: at most 100,000 expansions) is
+/// cut there: IDA* with misplaced tiles expands millions on this board.
+#[test]
+fn a_trace_stops_at_its_documented_cap() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md")).unwrap();
+    let words = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("at most 100,000: each holds a board"),
+        "docs/cli.md"
+    );
+    let (code, out, _) = run(
+        &[
+            "solve",
+            "8 6 7/2 5 4/3 0 1",
+            "-a",
+            "idastar",
+            "-H",
+            "misplaced",
+            "--trace",
+            "200000",
+            "--trace-format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    let expansions = out.lines().filter(|l| l.contains("\"tiles\"")).count();
+    assert_eq!(expansions, 100_000);
+}
+
 /// Arguments, standard input, and a phrase the error must contain.
 type Case<'a> = (Vec<&'a str>, Option<&'a [u8]>, &'a str);
 

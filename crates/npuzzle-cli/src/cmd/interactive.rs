@@ -39,9 +39,6 @@ const HEURISTICS: [(&str, &str); 6] = [
     ),
 ];
 
-/// The most expansions the trace prompt accepts.
-const MAX_TRACE: usize = 100_000;
-
 /// Reads answers line by line and re-asks on bad input.
 struct Prompter<R> {
     input: R,
@@ -209,8 +206,8 @@ impl<R: BufRead> Prompter<R> {
                 Some(a) => a,
             };
             match answer.parse::<usize>() {
-                Ok(n) if n <= MAX_TRACE => return Ok(n),
-                _ => println!("  a number from 0 to {MAX_TRACE}"),
+                Ok(n) if n <= crate::options::MAX_TRACE => return Ok(n),
+                _ => println!("  a number from 0 to {}", crate::options::MAX_TRACE),
             }
         }
     }

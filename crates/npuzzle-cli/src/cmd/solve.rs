@@ -37,8 +37,8 @@ pub struct SolveArgs {
     /// budgets, whether the answer is guaranteed optimal) without searching.
     #[arg(long)]
     pub explain: bool,
-    /// Print the order in which states were expanded, up to N of them: small boards side
-    /// by side with g, h and f (IDA*: by iteration, with its bound).
+    /// Print the order in which states were expanded, up to N of them (at most 100000):
+    /// small boards side by side with g, h and f (IDA*: by iteration, with its bound).
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "50", allow_negative_numbers = true)]
     pub trace: Option<usize>,
     /// Threads for each IDA* search (default: all cores). The path's length and the node
@@ -56,7 +56,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<Outcome> {
     let entries = input::boards(&args.input)?;
     let run = Run {
         single: entries.len() == 1,
-        trace: args.trace.map(|n| n.min(100_000)).unwrap_or(0),
+        trace: args.trace.map_or(0, |n| n.min(crate::options::MAX_TRACE)),
         threads: options::threads(args.threads, options::all_cores())?,
         args: &args,
         tables,
