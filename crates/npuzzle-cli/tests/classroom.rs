@@ -331,6 +331,31 @@ fn interactive_menus_one_line_boards_and_defaults() {
     }
 }
 
+/// A choice the planner refuses for the board (`perfect` on a 4×4) is asked again, naming
+/// why; before, `interactive` ended there with the error and exit 2. Once the input has
+/// ended, the refusal is the answer (asking again would loop on the same defaults).
+#[test]
+fn interactive_asks_again_after_a_refused_choice() {
+    let board = b"4\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n\n";
+    let answers = [&board[..], b"perfect\n\nmanhattan\nastar\n\n"].concat();
+    let (code, out, err) = run(&["interactive"], Some(&answers));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "heuristic perfect supports boards of at most 10 cells, this one has 16; choose again."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Solution: 1 move, optimal, by astar with manhattan"),
+        "{out}"
+    );
+    let answers = [&board[..], b"perfect\n"].concat();
+    let (code, out, _) = run(&["interactive"], Some(&answers));
+    assert_eq!(code, 2, "{out}");
+    assert!(!out.contains("choose again"), "{out}");
+}
+
 /// Problem 7: `check --file` names the line of each verdict; `--help` lists every algorithm.
 #[test]
 fn check_file_labels_lines_and_help_lists_every_algorithm() {

@@ -42,6 +42,8 @@ const HEURISTICS: [(&str, &str); 6] = [
 /// Reads answers line by line and re-asks on bad input.
 struct Prompter<R> {
     input: R,
+    /// The input has ended: every question from now on takes its default.
+    ended: bool,
 }
 
 impl<R: BufRead> Prompter<R> {
@@ -52,6 +54,7 @@ impl<R: BufRead> Prompter<R> {
         let mut line = String::new();
         if self.input.read_line(&mut line)? == 0 {
             println!();
+            self.ended = true;
             return Ok(None);
         }
         Ok(Some(line.trim().to_string()))
@@ -214,10 +217,11 @@ impl<R: BufRead> Prompter<R> {
 }
 
 pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
-    args.search.limits()?;
+    let limits = args.search.limits()?;
     let stdin = std::io::stdin();
     let mut p = Prompter {
         input: stdin.lock(),
+        ended: false,
     };
     let shape = p.shape()?;
     let start = p.board("Start", shape, false)?.expect("required");
@@ -226,8 +230,18 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
         None => GoalSpec::Standard.board(shape)?,
     };
     let mut search = args.search.clone();
-    search.heuristic = p.heuristic(args.search.heuristic.as_ref())?;
-    search.algorithm = p.algorithm(args.search.algorithm)?;
+    // A choice the planner refuses for this board (`perfect` on a 4×4, say) is asked
+    // again, unless the board is unsolvable (no choice would change that) or the input
+    // has ended (the same defaults would come back).
+    let solvable = npuzzle::check_solvable(&start, &goal).is_ok();
+    loop {
+        search.heuristic = p.heuristic(args.search.heuristic.as_ref())?;
+        search.algorithm = p.algorithm(args.search.algorithm)?;
+        match npuzzle::plan::plan_within(&goal, &search.solve_options(), tables, &limits) {
+            Err(e) if solvable && !p.ended => println!("  {e}; choose again."),
+            _ => break,
+        }
+    }
     let trace = p.trace()?;
     println!();
     let result = solve_one(
