@@ -116,9 +116,12 @@ impl BoardLineError {
 }
 
 /// The lines that can hold boards, numbered from 1 and trimmed: every line but blank ones
-/// and comments (lines starting with `#`).
+/// and comments (lines starting with `#`). A byte-order mark at the start (editors on
+/// Windows write one) is not part of the first line.
 pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
+    text.strip_prefix('\u{feff}')
+        .unwrap_or(text)
+        .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
@@ -318,6 +321,23 @@ mod tests {
         assert_eq!(
             error(&parse("1 2 3 4 5 6 7 0 8 # easy\n", None)[0]),
             "line 1: invalid tile `#`: expected a number or `_`"
+        );
+    }
+
+    /// Regression: a file saved with a byte-order mark said "invalid tile `\u{feff}1`".
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_line() {
+        let e = parse("\u{feff}1 2 3 4 5 6 7 0 8 1\n1 2 3 4 5 6 0 7 8\n", None);
+        assert_eq!(board(&e[0]), "1 2 3/4 5 6/7 0 8");
+        assert_eq!((e[0].line, e[0].expected, e[1].line), (1, Some(1), 2));
+        let e = parse("\u{feff}3\n1 2 3 4 5 6 7 0 8\n", None);
+        assert_eq!(board(&e[0]), "1 2 3/4 5 6/7 0 8");
+        assert!(parse("\u{feff}", None).is_empty());
+        // Only at the start: anywhere else it is not a tile.
+        assert!(
+            parse("1 2 3 4 5 6 7 0 8\n\u{feff}1 2 3 4 5 6 0 7 8\n", None)[1]
+                .board
+                .is_err()
         );
     }
 
