@@ -280,13 +280,26 @@ impl Parser<'_> {
         Ok((weight, atom))
     }
 
+    /// A weight: digits and a point, with an exponent (`1e2`, `2.5E-1`) when digits follow
+    /// the `e` (`2e` before a name is no exponent).
     fn number(&mut self) -> Option<Result<f64, HeuristicError>> {
-        let len = self
-            .rest()
-            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .unwrap_or(self.rest().len());
+        let rest = self.rest();
+        let digits = |s: &str, point: bool| {
+            s.find(|c: char| !(c.is_ascii_digit() || point && c == '.'))
+                .unwrap_or(s.len())
+        };
+        let mut len = digits(rest, true);
         if len == 0 {
             return None;
+        }
+        let exponent = rest[len..]
+            .strip_prefix(['e', 'E'])
+            .map(|r| r.strip_prefix(['+', '-']).unwrap_or(r));
+        if let Some(e) = exponent {
+            let n = digits(e, false);
+            if n > 0 {
+                len = rest.len() - e.len() + n;
+            }
         }
         let text = self.rest()[..len].to_string();
         self.pos += len;

@@ -132,3 +132,26 @@ fn nested_sums_print_as_they_parse_and_are_judged_by_their_weights() {
         "0.5*(manhattan+misplaced)"
     );
 }
+
+/// Weights in exponent notation parse (`1e2*manhattan` was "expected `*` after a
+/// weight"), and an `e` that no digit follows is no exponent.
+#[test]
+fn weights_may_have_an_exponent() {
+    let weight = |text: &str| match text.parse::<HeuristicSpec>().unwrap() {
+        HeuristicSpec::Sum(terms) => terms[0].0,
+        h => panic!("{text}: {h}"),
+    };
+    assert_eq!(weight("1e2*manhattan"), 100.0);
+    assert_eq!(weight("2.5E-1*manhattan"), 0.25);
+    assert_eq!(weight("manhattan*1e+1"), 10.0);
+    assert_eq!(weight("1e0*lc+1e-1*misplaced"), 1.0);
+    for bad in ["2e*manhattan", "2e-*manhattan", "1e*e"] {
+        let e = bad.parse::<HeuristicSpec>().unwrap_err().to_string();
+        assert!(e.contains("expected `*` after a weight"), "{bad}: {e}");
+    }
+    let e = "1e999*manhattan".parse::<HeuristicSpec>().unwrap_err();
+    assert!(e.to_string().contains("`1e999` is not a weight"), "{e}");
+    // What prints parses back to the same heuristic.
+    let h: HeuristicSpec = "1e-3*manhattan".parse().unwrap();
+    assert_eq!(h.to_string().parse::<HeuristicSpec>().unwrap(), h);
+}
