@@ -104,7 +104,7 @@ fn run<K: StateKey>(search: BestFirst<'_>) -> SearchOutcome {
         f.max(0.0).to_bits()
     };
 
-    let mut store = NodeStore::<K>::new(puzzle.cells());
+    let mut store = NodeStore::<K>::new();
     let mut open = BinaryHeap::new();
     let h0 = h_of(start);
     let root = store.insert(Node {

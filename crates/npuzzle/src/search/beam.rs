@@ -111,7 +111,6 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
     let mut outcome = SearchOutcome::default();
     let goal = K::pack(&puzzle.goal);
     let n = puzzle.cells();
-    let key_heap = K::heap_bytes(n) as u64;
     // A heuristic that can save its state is restored for each kept state instead of
     // evaluating the whole board again (`saved_len` bytes a state); one that cannot is
     // initialised afresh.
@@ -168,7 +167,7 @@ fn run<K: StateKey, H: IncrementalHeuristic>(
                 candidates_saved: candidates_saved.capacity(),
                 seen: seen.capacity(),
             };
-            if held.peak::<K>(most, kept, saved_len, key_heap) > max {
+            if held.peak::<K>(most, kept, saved_len) > max {
                 outcome.stopped_by = Some(StopReason::Memory);
                 break;
             }
@@ -329,12 +328,12 @@ struct Held {
 
 impl Held {
     /// The most bytes the next depth holds at once when it generates at most `most`
-    /// candidates and keeps `kept` of them, each with `saved` bytes of heuristic state and
-    /// keys with `key_heap` bytes each outside them. Counted from the buffers' real
+    /// candidates and keeps `kept` of them, each with `saved` bytes of heuristic state (keys
+    /// are held inline: they have no bytes elsewhere). Counted from the buffers' real
     /// capacities; a buffer that must grow counts its old and its new allocation, which
     /// both exist while it moves; the new depth's vectors are collected while the old
     /// ones are alive; the newest remembered set may be a new table.
-    fn peak<K>(&self, most: usize, kept: usize, saved: usize, key_heap: u64) -> u64 {
+    fn peak<K>(&self, most: usize, kept: usize, saved: usize) -> u64 {
         let key = size_of::<K>() as u64;
         let grown = |now: usize, need: usize, unit: u64| {
             let old = now as u64 * unit;
@@ -353,25 +352,22 @@ impl Held {
         let remembered: u64 = self
             .remembered
             .iter()
-            .map(|&(capacity, len)| set(capacity) + len as u64 * key_heap)
+            .map(|&(capacity, _)| set(capacity))
             .sum::<u64>()
-            + set(kept)
-            + kept as u64 * key_heap;
+            + set(kept);
         let candidate = size_of::<Candidate<K>>() as u64;
         self.back
             + kept as u64 * BACK_BYTES
             + remembered
             // This depth, and the next collected beside it.
-            + self.layer as u64 * (key + key_heap)
-            + kept as u64 * (key + key_heap)
+            + self.layer as u64 * key
+            + kept as u64 * key
             + (self.layer_h + kept + self.layer_slot + kept) as u64 * 4
             // Kept as it is: the depth after this one writes its candidates into it.
             + self.layer_saved as u64
             + grown(self.candidates, most, candidate)
-            + most as u64 * key_heap
             + grown(self.candidates_saved, most * saved, 1)
             + seen
-            + most as u64 * key_heap
     }
 }
 

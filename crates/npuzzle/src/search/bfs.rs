@@ -40,7 +40,7 @@ fn run<K: StateKey>(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> Sear
     let mut stats = SearchStats::default();
     let mut outcome = SearchOutcome::default();
     let goal = K::pack(&puzzle.goal);
-    let mut store = NodeStore::<K>::new(puzzle.cells());
+    let mut store = NodeStore::<K>::new();
     let root = store.insert(Node {
         key: K::pack(start),
         g: 0,

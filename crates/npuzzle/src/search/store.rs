@@ -25,15 +25,13 @@ pub(crate) struct Node<K> {
 pub(crate) struct NodeStore<K: StateKey> {
     pub nodes: Vec<Node<K>>,
     pub index: FxHashMap<K, u32>,
-    cells: usize,
 }
 
 impl<K: StateKey> NodeStore<K> {
-    pub fn new(cells: usize) -> Self {
+    pub fn new() -> Self {
         NodeStore {
             nodes: Vec::new(),
             index: FxHashMap::default(),
-            cells,
         }
     }
 
@@ -66,7 +64,6 @@ impl<K: StateKey> NodeStore<K> {
                 open.capacity()
             };
             let mut peak = nodes_cap as u64 * node_bytes
-                + self.keys_heap(self.nodes.len() + 1)
                 + index_bytes::<K>(index_cap)
                 + open_cap as u64 * O::ENTRY_BYTES;
             // The buffers a growing table is moving out of.
@@ -100,14 +97,8 @@ impl<K: StateKey> NodeStore<K> {
     #[cfg(test)]
     pub fn bytes<O: OpenList>(&self, open: &O) -> u64 {
         self.nodes.capacity() as u64 * size_of::<Node<K>>() as u64
-            + self.keys_heap(self.nodes.len())
             + index_bytes::<K>(self.index.capacity())
             + open.capacity() as u64 * O::ENTRY_BYTES
-    }
-
-    /// Heap bytes of `n` keys, held once by the node and once by the index.
-    fn keys_heap(&self, n: usize) -> u64 {
-        2 * n as u64 * K::heap_bytes(self.cells) as u64
     }
 
     /// Adds a new state and returns its index.
@@ -219,7 +210,7 @@ mod tests {
     }
 
     fn fill<K: StateKey>(key: impl Fn(u64) -> K, limit: u64) -> (u64, u64, usize) {
-        let mut store = NodeStore::<K>::new(16);
+        let mut store = NodeStore::<K>::new();
         let mut open: VecDeque<u32> = VecDeque::new();
         let mut peak = 0;
         let mut i = 0u64;
@@ -250,8 +241,7 @@ mod tests {
         // hash table's buckets follow from its capacity.
         let real = store.nodes.capacity() as u64 * size_of::<Node<K>>() as u64
             + real_index_bytes::<K>(store.index.capacity())
-            + open.capacity() as u64 * 4
-            + 2 * i * K::heap_bytes(16) as u64;
+            + open.capacity() as u64 * 4;
         assert_eq!(store.bytes(&open), real);
         (peak, limit, store.nodes.len())
     }
