@@ -275,12 +275,14 @@ impl RequestError {
         let field = name(self.field());
         match *self {
             RequestError::TimeLimit { given, max } if given > 0.0 => format!(
-                "{field} must be at most {} seconds, got {given}",
-                max.as_secs_f64()
+                "{field} must be at most {} seconds, got {}",
+                max.as_secs_f64(),
+                short(given)
             ),
-            RequestError::TimeLimit { given, .. } => {
-                format!("{field} must be a number of seconds above 0, got {given}")
-            }
+            RequestError::TimeLimit { given, .. } => format!(
+                "{field} must be a number of seconds above 0, got {}",
+                short(given)
+            ),
             RequestError::MaxNodes { given, max } if given > 0 => {
                 format!("{field} must be at most {max}, got {given}")
             }
@@ -293,13 +295,25 @@ impl RequestError {
             RequestError::MemoryLimit { given, .. } => {
                 format!("{field} must be at least 1 megabyte, got {given}")
             }
-            RequestError::Weight { given } => {
-                format!("{field} must be a number from 1 to {MAX_WEIGHT}, got {given}")
-            }
+            RequestError::Weight { given } => format!(
+                "{field} must be a number from 1 to {MAX_WEIGHT}, got {}",
+                short(given)
+            ),
             RequestError::Width { given } => {
                 format!("{field} must be a whole number from 1 to {MAX_BEAM_WIDTH}, got {given}")
             }
         }
+    }
+}
+
+/// `x` as given, but in exponent notation when written out it would be long (`1e300`, not
+/// 301 digits; `1000000000` stays).
+fn short(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() > 24 {
+        format!("{x:e}")
+    } else {
+        plain
     }
 }
 
@@ -360,6 +374,17 @@ mod tests {
         let (options, limits) = Request::default().check(&Ceilings::DEFAULT).unwrap();
         assert_eq!(limits, Limits::default());
         assert_eq!(options.weight, DEFAULT_WEIGHT);
+    }
+
+    /// Regression: `1e300` was echoed as 301 digits.
+    #[test]
+    fn huge_and_tiny_numbers_are_echoed_short() {
+        let e = time(1e300).unwrap_err();
+        assert!(e.ends_with("got 1e300"), "{e}");
+        assert!(weight(-1e-300).unwrap_err().ends_with("got -1e-300"));
+        assert!(time(-2.5).unwrap_err().ends_with("got -2.5"));
+        assert!(weight(1000001.0).unwrap_err().ends_with("got 1000001"));
+        assert!(time(1e9).unwrap_err().ends_with("got 1000000000"));
     }
 
     #[test]
