@@ -327,15 +327,16 @@ pub async fn hint(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<HintRequest>,
 ) -> Result<Response, AppError> {
-    let config = state.config().clone();
+    let mut config = state.config().clone();
     let instance = input::instance(&req.board, req.size.as_deref(), req.goal.as_ref(), &config)?;
     let heuristic = input::heuristic(req.heuristic.as_deref())?;
     let options = SolveOptions {
         heuristic,
         ..SolveOptions::default()
     };
-    let (options, mut limits) = input::request(&config, options, None, req.time_limit, None)?;
-    limits.time = limits.time.map(|t| t.min(HINT_TIME));
+    // The hint's own ceiling: a longer time limit is refused, as one above the server's.
+    config.time_limit = config.time_limit.min(HINT_TIME);
+    let (options, limits) = input::request(&config, options, None, req.time_limit, None)?;
     // Auto's anytime engine answers at once and improves within the budget, so a board too
     // hard to solve optimally in time still gets a hint (marked not optimal).
     let job = Job::planned(instance, options, limits, &state, 0, false)?;
@@ -374,7 +375,7 @@ pub struct CompareRequest {
     /// Seconds for each heuristic.
     time_limit: Option<f64>,
     /// Nodes for each heuristic.
-    max_nodes: Option<u64>,
+    max_nodes: Option<i64>,
 }
 
 /// Seconds each heuristic of a comparison gets unless the request says otherwise.
@@ -516,7 +517,7 @@ pub struct PlanQuery {
     /// decides which tables auto can afford, as `npuzzle solve --time-limit T --explain`.
     time_limit: Option<f64>,
     /// The node limit a solve would be given (the server's by default).
-    max_nodes: Option<u64>,
+    max_nodes: Option<i64>,
 }
 
 /// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W&width=N&optimal=true&time_limit=T&max_nodes=N]`:
@@ -527,7 +528,7 @@ pub async fn plan(
     State(state): State<AppState>,
     query: Result<axum::extract::Query<PlanQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, AppError> {
-    let axum::extract::Query(q) = query.map_err(|e| AppError::bad(e.body_text()))?;
+    let axum::extract::Query(q) = query.map_err(|e| input::query_error(&e))?;
     let config = state.config();
     let shape = input::shape(Some(&q.size))?.ok_or_else(|| AppError::bad("size is required"))?;
     input::check_shape(shape, config)?;

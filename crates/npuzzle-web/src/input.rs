@@ -54,9 +54,49 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         ));
     }
     serde_json::from_slice(bytes).map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => AppError::bad(format!("invalid request: {e}")),
+        serde_json::error::Category::Data => {
+            AppError::bad(format!("invalid request: {}", plain_words(&e.to_string())))
+        }
         _ => AppError::bad(format!("malformed JSON: {e}")),
     })
+}
+
+/// A query string that does not fit its fields (`max_nodes=abc`), in the words of a body
+/// that does not.
+pub fn query_error(e: &axum::extract::rejection::QueryRejection) -> AppError {
+    let text = e.body_text();
+    let text = text
+        .strip_prefix("Failed to deserialize query string: ")
+        .unwrap_or(&text);
+    AppError::bad(format!("invalid query: {}", plain_words(text)))
+}
+
+/// Serde's message with the server's Rust types (`expected u64`, `expected struct
+/// SolveRequest`) in a client's words: the server tells a client nothing about its
+/// internals.
+fn plain_words(message: &str) -> String {
+    const WORDS: [(&str, &str); 5] = [
+        ("expected u64", "expected a whole number, at least 0"),
+        ("expected usize", "expected a whole number, at least 0"),
+        ("expected i64", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a boolean", "expected true or false"),
+    ];
+    let mut out = message.to_string();
+    for (rust, client) in WORDS {
+        out = out.replace(rust, client);
+    }
+    // `expected struct SolveRequest`: the type's name goes.
+    const STRUCT: &str = "expected struct ";
+    if let Some(at) = out.find(STRUCT) {
+        let rest = &out[at + STRUCT.len()..];
+        let name = rest
+            .find(|c: char| !c.is_alphanumeric())
+            .unwrap_or(rest.len());
+        let tail = rest[name..].to_string();
+        out.replace_range(at.., &format!("expected a JSON object{tail}"));
+    }
+    out
 }
 
 /// A board as the client wrote it: text (`"7 2 6/8 1 4/3 5 0"`), a flat array of tile
@@ -271,7 +311,7 @@ pub fn request(
     options: SolveOptions,
     width: Option<i64>,
     time_limit: Option<f64>,
-    max_nodes: Option<u64>,
+    max_nodes: Option<i64>,
 ) -> Result<(SolveOptions, Limits), AppError> {
     // The core's request (not axum's).
     let request = npuzzle::Request {
@@ -377,7 +417,32 @@ mod tests {
             "the server's ceiling is named"
         );
         assert!(limits(None, Some(0)).is_err());
-        let e = limits(None, Some(u64::MAX)).unwrap_err().message();
+        let e = limits(None, Some(i64::MAX)).unwrap_err().message();
         assert!(e.contains(&config.max_nodes.to_string()), "{e}");
+        // Negative counts reach the core's check and its words (they were serde's
+        // "invalid value: integer `-5`, expected u64").
+        let e = limits(None, Some(-5)).unwrap_err().message();
+        assert_eq!(e, "max_nodes must be at least 1, got -5");
+    }
+
+    /// Serde's messages without the server's Rust types.
+    #[test]
+    fn wrong_types_are_named_in_a_clients_words() {
+        let refusal = |body: &[u8]| match parse_json::<crate::job::SolveRequest>(body) {
+            Ok(_) => panic!("accepted {}", String::from_utf8_lossy(body)),
+            Err(e) => e.message(),
+        };
+        let e = refusal(b"null");
+        assert!(
+            e.starts_with("invalid request: invalid type: null, expected a JSON object"),
+            "{e}"
+        );
+        let e = refusal(br#"{"board": "1 2/3 0", "time_limit": "x"}"#);
+        assert!(e.contains("expected a number"), "{e}");
+        let e = refusal(br#"{"board": "1 2/3 0", "trace": 1.5}"#);
+        assert!(e.contains("expected a whole number"), "{e}");
+        for rust in ["u64", "i64", "f64", "usize", "struct", "Request"] {
+            assert!(!e.contains(rust), "{e}");
+        }
     }
 }

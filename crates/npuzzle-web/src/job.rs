@@ -34,9 +34,9 @@ pub struct SolveRequest {
     /// States a beam search keeps a depth (`algorithm: "beam"`).
     pub(crate) width: Option<i64>,
     pub(crate) time_limit: Option<f64>,
-    pub(crate) max_nodes: Option<u64>,
+    pub(crate) max_nodes: Option<i64>,
     /// Record the first this-many expansions (as `npuzzle solve --trace N`).
-    pub(crate) trace: Option<usize>,
+    pub(crate) trace: Option<i64>,
     /// Add every board along the path (as `npuzzle solve --path`).
     #[serde(default)]
     pub(crate) path: bool,
@@ -72,13 +72,16 @@ impl Job {
         };
         let (options, limits) =
             input::request(config, options, req.width, req.time_limit, req.max_nodes)?;
-        let trace = req.trace.unwrap_or(0);
-        if trace > config.max_trace {
-            return Err(AppError::bad(format!(
-                "trace must be at most {} on this server, got {trace}",
-                config.max_trace
-            )));
-        }
+        let given = req.trace.unwrap_or(0);
+        let trace = usize::try_from(given)
+            .ok()
+            .filter(|&t| t <= config.max_trace)
+            .ok_or_else(|| {
+                AppError::bad(format!(
+                    "trace must be from 0 to {} on this server, got {given}",
+                    config.max_trace
+                ))
+            })?;
         Job::planned(instance, options, limits, state, trace, req.path)
     }
 

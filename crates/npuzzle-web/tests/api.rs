@@ -403,6 +403,8 @@ async fn bad_limits_get_the_cores_words_on_every_endpoint() {
             "time_limit must be at most 10 seconds, got 10.5",
         ),
         (r#""max_nodes": 0"#, "max_nodes must be at least 1, got 0"),
+        // Negative counts reach the same check (they got serde's "expected u64").
+        (r#""max_nodes": -5"#, "max_nodes must be at least 1, got -5"),
         (
             r#""max_nodes": 200000001"#,
             "max_nodes must be at most 200000000, got 200000001",
@@ -421,8 +423,8 @@ async fn bad_limits_get_the_cores_words_on_every_endpoint() {
         ),
     ];
     for (field, words) in cases {
-        // A hint takes no weight, width or node budget.
-        let hint = field.contains("time_limit").then_some("/api/hint");
+        // A hint takes no weight, width or node budget, and its own time ceiling (below).
+        let hint = (field.contains("time_limit") && !field.contains("10.5")).then_some("/api/hint");
         let paths = ["/api/solve", "/api/solve/stream", "/api/compare"];
         for path in paths.into_iter().chain(hint) {
             let body = format!(r#"{{"board": "1 2/3 0", {field}}}"#);
@@ -431,6 +433,37 @@ async fn bad_limits_get_the_cores_words_on_every_endpoint() {
             assert_eq!(answer["error"], words, "{path} {body}");
         }
     }
+    // The hint's ceiling is its own 5 s, named as the server's is (a 7-second hint was
+    // cut to 5 s without a word, while 60 s was refused as over the server's 10).
+    for (limit, words) in [
+        ("7", "time_limit must be at most 5 seconds, got 7"),
+        ("60", "time_limit must be at most 5 seconds, got 60"),
+    ] {
+        let body = format!(r#"{{"board": "1 2/3 0", "time_limit": {limit}}}"#);
+        let (status, answer) = call(&r, "POST", "/api/hint", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(answer["error"], words);
+    }
+    let (status, answer) = call(
+        &r,
+        "POST",
+        "/api/solve",
+        r#"{"board": "1 2/3 0", "trace": -1}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["error"],
+        "trace must be from 0 to 500 on this server, got -1"
+    );
+    let (status, answer) = call(&r, "GET", "/api/plan?size=3x3&max_nodes=-1", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["error"], "max_nodes must be at least 1, got -1");
+    let (status, answer) = call(&r, "GET", "/api/plan?size=3x3&max_nodes=lots", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let error = answer["error"].as_str().unwrap();
+    assert!(error.starts_with("invalid query: max_nodes"), "{error}");
+    assert!(!error.contains("deserialize"), "{error}");
     let (status, answer) = call(&r, "GET", "/api/plan?size=3x3&weight=0.5", "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(

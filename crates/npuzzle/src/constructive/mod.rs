@@ -166,7 +166,7 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
             weighted = false;
             // The user's time, memory and Ctrl-C stop it as they stop the rows. (Their
             // node limit counts moves, checked once the path is known.)
-            let left_of = Control {
+            let remaining = Control {
                 limits: Limits {
                     time: control
                         .limits
@@ -179,7 +179,7 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
                 },
                 ..control
             };
-            match finish::weighted(&mut grid, top, left, WEIGHTED_NODES, left_of) {
+            match finish::weighted(&mut grid, top, left, WEIGHTED_NODES, remaining) {
                 Ok(true) => {
                     done = true;
                     break;
