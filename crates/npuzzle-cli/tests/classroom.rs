@@ -204,6 +204,22 @@ fn digit_strings_are_boards() {
     assert!(err.contains("give the size as RxC"), "{err}");
 }
 
+/// Runs `command`, sends it SIGINT (a Ctrl-C) after `millis`, and waits for its output.
+fn interrupted_after(command: &mut std::process::Command, millis: u64) -> std::process::Output {
+    let child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(millis));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    child.wait_with_output().unwrap()
+}
+
 /// Problem 4: Ctrl-C stops a search without limits: the statistics so far, exit 3, `interrupted`.
 #[test]
 fn ctrl_c_stops_the_search_and_prints_what_it_has() {
@@ -221,19 +237,7 @@ fn ctrl_c_stops_the_search_and_prints_what_it_has() {
         "misplaced",
         "--json",
     ];
-    let child = std::process::Command::new(&bin)
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
+    let out = interrupted_after(std::process::Command::new(&bin).args(args), 700);
     assert_eq!(
         out.status.code(),
         Some(3),
@@ -254,20 +258,11 @@ fn ctrl_c_stops_the_search_and_prints_what_it_has() {
 fn ctrl_c_while_the_tables_load_still_answers_with_a_path() {
     let cache = tempfile::tempdir().unwrap();
     let board = "17 12 1 11 13/6 20 24 3 5/10 19 23 15 16/0 9 7 8 22/2 4 14 21 18";
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+    let mut solve = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"));
+    solve
         .args(["solve", board])
-        .env("NPUZZLE_PDB_DIR", cache.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
+        .env("NPUZZLE_PDB_DIR", cache.path());
+    let out = interrupted_after(&mut solve, 300);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{text}");
     assert!(text.contains("not guaranteed optimal"), "{text}");
