@@ -63,7 +63,7 @@ fn read_capped(reader: impl Read) -> std::io::Result<Option<Vec<u8>>> {
 ///
 /// # Errors
 /// Standard input is a terminal, unreadable, not UTF-8 or over 256 MiB.
-pub fn read_stdin() -> Result<String> {
+fn read_stdin() -> Result<String> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         bail!(
@@ -99,7 +99,7 @@ pub fn parse_entries(text: &str, size: Option<Shape>, source: &str) -> Result<Ve
 }
 
 /// How messages name `--file PATH`: `-` is standard input.
-pub fn source_name(path: &Path) -> String {
+fn source_name(path: &Path) -> String {
     if path == Path::new("-") {
         "standard input".to_string()
     } else {
@@ -142,7 +142,7 @@ pub fn boards(args: &BoardArgs) -> Result<Vec<Entry>> {
             goal: None,
         }]),
         (None, Some(path)) => read_entries(path, args.size),
-        (None, None) => parse_entries(&read_stdin()?, args.size, "standard input"),
+        (None, None) => read_entries(Path::new("-"), args.size),
     }
 }
 
