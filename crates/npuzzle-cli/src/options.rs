@@ -73,9 +73,17 @@ pub struct SearchArgs {
     #[arg(long)]
     pub optimal: bool,
 
-    /// Stop after this many seconds. For auto it is the budget: the best answer found by
-    /// then is printed with its proven lower bound (default on boards over 16 cells: 10
-    /// seconds; up to 16 cells auto runs until the answer is proved optimal).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `--time-limit`, `--max-nodes` and `--memory-limit`, one set of flags for the search
+/// commands and `compare`, all checked by the core's [`Request::check`].
+#[derive(Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// Stop a search after this many seconds. For auto it is the budget: the best answer
+    /// found by then is printed with its proven lower bound (default on boards over 16
+    /// cells: 10 seconds; up to 16 cells auto runs until the answer is proved optimal).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
 
@@ -83,7 +91,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<i64>,
 
-    /// Stop a search before its open and closed lists outgrow this many megabytes.
+    /// Stop a search before its open and closed lists outgrow this many megabytes (each
+    /// search: commands that run several at once give each this much).
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB as i64, allow_negative_numbers = true)]
     pub memory_limit: i64,
 }
@@ -126,9 +135,9 @@ impl SearchArgs {
     pub fn limits(&self) -> Result<Limits> {
         let request = Request {
             options: self.solve_options(),
-            time_limit: self.time_limit,
-            max_nodes: self.max_nodes.map(i128::from),
-            memory_limit: Some(self.memory_limit.into()),
+            time_limit: self.limits.time_limit,
+            max_nodes: self.limits.max_nodes.map(i128::from),
+            memory_limit: Some(self.limits.memory_limit.into()),
             width: Some(self.beam.width.into()),
         };
         let (_, limits) = request

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use npuzzle::{GoalSpec, Shape, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT};
+use npuzzle::{GoalSpec, Shape, DEFAULT_WEIGHT};
 
-use crate::options::WidthArg;
+use crate::options::{LimitArgs, WidthArg};
 
 /// Compare algorithms and heuristics on the same instances: a table, the data, a chart.
 #[derive(Args, Debug)]
@@ -75,18 +75,8 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub beam: WidthArg,
 
-    /// Stop each search after this many seconds.
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub time_limit: Option<f64>,
-
-    /// Stop each search after generating this many nodes.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub max_nodes: Option<i64>,
-
-    /// Stop each search before its tables outgrow this many megabytes (per search: with N
-    /// jobs, up to N searches run at once).
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB as i64, allow_negative_numbers = true)]
-    pub memory_limit: i64,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 
     /// Worker threads. Default: one per core.
     #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true)]

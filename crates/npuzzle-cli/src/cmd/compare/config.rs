@@ -66,9 +66,7 @@ impl Config {
             weight: args.weight,
             beam: args.beam,
             optimal: self.prove,
-            time_limit: args.time_limit,
-            max_nodes: args.max_nodes,
-            memory_limit: args.memory_limit,
+            limits: args.limits,
         }
     }
 }
