@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
 use npuzzle::plan::{choices, TableSourceKind};
-use npuzzle::search::Progress;
+use npuzzle::search::{Progress, StopReason};
 use npuzzle::{
     generate, solvability, Algorithm, GoalSpec, HeuristicSpec, Limits, Move, SolveOptions,
     DEFAULT_WEIGHT,
@@ -36,6 +36,12 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
         "heuristics": HeuristicSpec::NAMES.iter().chain(&["pdb"]).collect::<Vec<_>>(),
         "algorithms": Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>(),
         "goals": GoalSpec::NAMED.iter().map(GoalSpec::name).collect::<Vec<_>>(),
+        // Each `stopped_by` in the words that follow "stopped by", as the command line
+        // prints them, so the page does not keep a copy.
+        "stop_causes": StopReason::ALL
+            .iter()
+            .map(|r| (r.as_str().to_string(), json!(r.cause())))
+            .collect::<serde_json::Map<_, _>>(),
         "limits": {
             "max_side": c.max_side,
             "max_body_bytes": c.max_body_bytes,

@@ -1219,3 +1219,20 @@ async fn the_plan_is_the_one_a_solve_of_the_same_limits_runs() {
     let (_, refused) = post(&r, "/api/solve", json!({ "board": text, "time_limit": 0 })).await;
     assert_eq!(answer["error"], refused["error"]);
 }
+
+/// The page's words for what stopped a search come from `/api/info`, so they are the command
+/// line's (`StopReason::cause`) for every reason, with nothing copied.
+#[tokio::test]
+async fn info_words_every_stop_reason_as_the_command_line_does() {
+    let (status, info) = call(&router(), "GET", "/api/info", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    let causes = info["stop_causes"].as_object().expect("stop_causes");
+    assert_eq!(
+        causes.len(),
+        npuzzle::search::StopReason::ALL.len(),
+        "{causes:?}"
+    );
+    for reason in npuzzle::search::StopReason::ALL {
+        assert_eq!(causes[reason.as_str()], reason.cause(), "{reason:?}");
+    }
+}

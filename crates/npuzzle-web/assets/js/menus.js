@@ -29,19 +29,12 @@ export const ALGORITHM_LABELS = {
   beam: 'Beam search (not optimal)',
 };
 
-// The command line's words for each `stopped_by` (`StopReason::cause` in the core).
-const STOP_CAUSES = {
-  time: 'the time limit',
-  nodes: 'the node limit',
-  memory: 'the memory limit',
-  cancelled: 'a cancellation',
-  interrupted: 'Ctrl-C',
-  width: 'the width limit',
-};
-
-/** What stopped a search, from the server's `stopped_by`, in words to follow "stopped by". */
+/**
+ * What stopped a search, from the server's `stopped_by`, in words to follow "stopped by":
+ * the server's own (`stop_causes` of /api/info, the command line's words).
+ */
 export function stopCause(stoppedBy) {
-  return STOP_CAUSES[stoppedBy] || 'a limit';
+  return state.info.stop_causes?.[stoppedBy] || 'a limit';
 }
 
 /** A short name for an algorithm id, for sentences ("found by IDA*"). */

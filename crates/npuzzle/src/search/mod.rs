@@ -93,6 +93,16 @@ pub enum StopReason {
 }
 
 impl StopReason {
+    /// Every reason, in the order of the enum.
+    pub const ALL: [StopReason; 6] = [
+        StopReason::Time,
+        StopReason::Nodes,
+        StopReason::Memory,
+        StopReason::Cancelled,
+        StopReason::Interrupted,
+        StopReason::Width,
+    ];
+
     /// `time`, `nodes`, `memory`, `cancelled`, `interrupted` or `width`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -120,16 +130,7 @@ impl StopReason {
 
     /// The reason [`as_str`](StopReason::as_str) names, if any (reading reports back).
     pub fn from_name(name: &str) -> Option<StopReason> {
-        [
-            StopReason::Time,
-            StopReason::Nodes,
-            StopReason::Memory,
-            StopReason::Cancelled,
-            StopReason::Interrupted,
-            StopReason::Width,
-        ]
-        .into_iter()
-        .find(|r| r.as_str() == name)
+        StopReason::ALL.into_iter().find(|r| r.as_str() == name)
     }
 }
 
