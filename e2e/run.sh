@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end tests of the web page in headless Chromium. Installs what it needs (Debian's
 # chromium, playwright-core from npm), builds the release binary, runs the tests and leaves
-# screenshots in e2e/screenshots/. Usage: bash e2e/run.sh [test files…]
+# screenshots in e2e/screenshots/. Usage: bash e2e/run.sh [test files in e2e/…] (default: all)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
@@ -27,4 +27,7 @@ echo "== npm ci"
 
 echo "== end-to-end tests"
 cd "$here"
-node --test --test-concurrency=1 page.test.mjs issue11.test.mjs issue24.test.mjs anytime.test.mjs issue23.test.mjs
+if [ $# -eq 0 ]; then
+  set -- page.test.mjs issue11.test.mjs issue24.test.mjs anytime.test.mjs issue23.test.mjs
+fi
+node --test --test-concurrency=1 "$@"
