@@ -12,7 +12,8 @@ use crate::board::GoalArg;
 use crate::errors::{self, Kind};
 use crate::heuristic::PyHeuristic;
 
-/// A heuristic from a name, an expression or a `Heuristic`; `None` stays `None`.
+/// A heuristic from a name, an expression or a `Heuristic`; `None` and `"auto"` give `None`
+/// (the planner's choice), as in every front end.
 ///
 /// # Errors
 /// `InvalidOption` with the core's message.
@@ -25,7 +26,7 @@ pub fn heuristic_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Heuristi
         return Ok(Some(h.get().spec.clone()));
     }
     let text: String = obj.str()?.to_string();
-    text.parse().map(Some).map_err(errors::heuristic)
+    HeuristicSpec::parse_choice(&text).map_err(errors::heuristic)
 }
 
 /// An algorithm by its command-line name.

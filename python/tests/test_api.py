@@ -263,6 +263,13 @@ def test_heuristics_are_values():
     assert s.heuristic == h.name and s.optimal
 
 
+def test_auto_is_the_planners_heuristic_as_on_the_command_line():
+    plain, auto = npuzzle.solve(START), npuzzle.solve(START, heuristic=" auto ")
+    for field in ("length", "optimal", "heuristic", "algorithm", "expanded"):
+        assert getattr(plain, field) == getattr(auto, field), field
+    assert npuzzle.plan(START, heuristic="auto") == npuzzle.plan(START)
+
+
 def test_compare_gives_a_table():
     pd = pytest.importorskip("pandas")
     boards = npuzzle.random_boards("3x3", 12, seed=5)

@@ -116,6 +116,13 @@ CASES = [
         None,
     ),
     (
+        "heuristic-empty",
+        lambda: npuzzle.solve(START, heuristic=""),
+        InvalidOption,
+        None,  # the core's message, checked against the command line
+        ["solve", START, "-H", ""],
+    ),
+    (
         "heuristic-syntax",
         lambda: npuzzle.heuristic("0.5*manhattan+"),
         InvalidOption,

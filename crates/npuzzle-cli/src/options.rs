@@ -3,10 +3,11 @@
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use npuzzle::{
-    Algorithm, Ceilings, Field, GoalSpec, HeuristicSpec, Limits, Request, Shape, SolveOptions,
-    DEFAULT_BEAM_WIDTH, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
+    Algorithm, Ceilings, Field, GoalSpec, HeuristicError, HeuristicSpec, Limits, Request, Shape,
+    SolveOptions, DEFAULT_BEAM_WIDTH, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
 };
 use std::path::PathBuf;
+use std::str::FromStr;
 
 /// The most expansions `--trace` (and the interactive prompt's trace) records: each holds a
 /// board, so a longer trace is more output than anyone reads and memory on large boards.
@@ -44,9 +45,9 @@ pub struct SearchArgs {
     /// `npuzzle pdb`), a weighted
     /// sum such as "0.6*manhattan+0.4*misplaced" (admissible when the weights add up to at
     /// most 1), or "max(manhattan,linear-conflict)" (admissible when every part is).
-    /// Default: the strongest available for the board.
+    /// Default (or auto): the strongest available for the board.
     #[arg(long, short = 'H')]
-    pub heuristic: Option<HeuristicSpec>,
+    pub heuristic: Option<HeuristicArg>,
 
     // The help lists every algorithm there is (see `algorithm_help`).
     #[arg(long, short = 'a', default_value = "auto", help = algorithm_help())]
@@ -75,6 +76,19 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// `-H`: `auto` (the planner's choice, as with no `-H`) or a heuristic, as
+/// [`HeuristicSpec::parse_choice`] reads them in every front end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeuristicArg(pub Option<HeuristicSpec>);
+
+impl FromStr for HeuristicArg {
+    type Err = HeuristicError;
+
+    fn from_str(name: &str) -> Result<HeuristicArg, HeuristicError> {
+        HeuristicSpec::parse_choice(name).map(HeuristicArg)
+    }
 }
 
 /// `--time-limit`, `--max-nodes` and `--memory-limit`, one set of flags for the search
@@ -119,11 +133,16 @@ impl SearchArgs {
     pub fn solve_options(&self) -> SolveOptions {
         SolveOptions {
             algorithm: self.algorithm,
-            heuristic: self.heuristic.clone(),
+            heuristic: self.heuristic_spec(),
             weight: self.weight,
             width: usize::try_from(self.beam.width).unwrap_or(0),
             optimal: self.optimal,
         }
+    }
+
+    /// The heuristic asked for; `None` for the planner's choice (no `-H`, or `-H auto`).
+    pub fn heuristic_spec(&self) -> Option<HeuristicSpec> {
+        self.heuristic.as_ref().and_then(|h| h.0.clone())
     }
 
     /// The limits, with the weight, the width and every limit checked by the core's

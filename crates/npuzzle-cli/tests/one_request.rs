@@ -139,3 +139,66 @@ fn batch_under_a_short_time_limit_answers_every_board() {
         assert!(length >= row["expected"].as_u64().unwrap(), "{row}");
     }
 }
+
+/// `auto` names the planner's choice of heuristic as it names the algorithm's, in every
+/// front end ([`npuzzle::HeuristicSpec::parse_choice`]): `-H auto` runs what no `-H` runs,
+/// in `solve` and in `compare`, and an empty name is refused as an unknown one. The server
+/// took `auto`, `default` and `""` while the command line and Python refused all three.
+#[test]
+fn auto_names_the_planners_heuristic_and_an_empty_name_is_refused() {
+    let cache = tempfile::tempdir().unwrap();
+    let board = "8 6 7/2 5 4/3 0 1";
+    let solve = |more: &[&str]| -> Value {
+        let args = [&["solve", board, "--json"], more].concat();
+        serde_json::from_slice(&stdout_of(&args, cache.path())).unwrap()
+    };
+    let (plain, auto) = (solve(&[]), solve(&["-H", " auto "]));
+    for field in ["length", "optimal", "heuristic", "algorithm", "expanded"] {
+        assert_eq!(plain[field], auto[field], "{field}");
+    }
+    assert_eq!(auto["length"], 31);
+
+    let compare = stdout_of(
+        &[
+            "compare",
+            "--random",
+            "2",
+            "--size",
+            "3x3",
+            "--seed",
+            "1",
+            "-H",
+            "auto,manhattan",
+            "--format",
+            "json",
+        ],
+        cache.path(),
+    );
+    let compare: Value = serde_json::from_slice(&compare).unwrap();
+    let names: Vec<&str> = compare["configs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["astar", "astar:manhattan"], "{compare}");
+
+    for (args, words) in [
+        (
+            vec!["solve", board, "-H", ""],
+            "invalid heuristic expression ``",
+        ),
+        (
+            vec!["solve", board, "-H", "default"],
+            "unknown heuristic `default`",
+        ),
+        (
+            vec!["compare", "--random", "1", "--size", "3x3", "-c", "astar:"],
+            "invalid heuristic expression ``",
+        ),
+    ] {
+        let (code, _, err) = common::run(&args, None);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}

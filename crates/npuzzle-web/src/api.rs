@@ -419,11 +419,9 @@ pub async fn compare(
     // A heuristic the planner refuses for this board is reported in its row.
     let mut jobs: Vec<Result<Job, (String, String)>> = Vec::new();
     for name in &names {
-        let spec = input::heuristic(Some(name))?
-            .ok_or_else(|| AppError::bad("compare needs heuristic names, not auto"))?;
         let options = SolveOptions {
             algorithm,
-            heuristic: Some(spec),
+            heuristic: input::heuristic(Some(name))?,
             weight: req.weight.unwrap_or(DEFAULT_WEIGHT),
             optimal: false,
             ..SolveOptions::default()

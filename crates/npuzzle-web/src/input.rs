@@ -279,15 +279,15 @@ pub fn instance(
     Ok(Instance { start, goal })
 }
 
-/// Parses a heuristic name; `auto`, `default` or empty mean the solver's choice.
+/// Parses a heuristic name as every front end does ([`HeuristicSpec::parse_choice`]):
+/// absent or `auto` mean the planner's choice.
 ///
 /// # Errors
-/// A 400 for an unknown name or a malformed expression.
+/// A 400 for an unknown name (an empty one too) or a malformed expression.
 pub fn heuristic(name: Option<&str>) -> Result<Option<HeuristicSpec>, AppError> {
-    match name.map(str::trim) {
-        None | Some("" | "auto" | "default") => Ok(None),
-        Some(h) => h.parse().map(Some).map_err(AppError::bad),
-    }
+    name.map_or(Ok(None), |h| {
+        HeuristicSpec::parse_choice(h).map_err(AppError::bad)
+    })
 }
 
 /// Parses an algorithm name (`auto` when absent).

@@ -1236,3 +1236,49 @@ async fn info_words_every_stop_reason_as_the_command_line_does() {
         assert_eq!(causes[reason.as_str()], reason.cause(), "{reason:?}");
     }
 }
+
+/// `auto` names the planner's heuristic as on the command line and in Python (`-H auto`,
+/// `heuristic="auto"`), in a solve and in a comparison; an empty or `default` name is
+/// refused with the command line's words. The server took `""` and `default` as auto, and
+/// refused `auto` in a comparison.
+#[tokio::test]
+async fn auto_is_the_planners_heuristic_and_an_empty_name_is_refused() {
+    let r = router();
+    let board = "8 6 7/2 5 4/3 0 1";
+    let (_, plain) = post(&r, "/api/solve", json!({ "board": board })).await;
+    let (status, auto) = post(
+        &r,
+        "/api/solve",
+        json!({ "board": board, "heuristic": "auto" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{auto}");
+    for field in ["length", "optimal", "heuristic", "algorithm", "expanded"] {
+        assert_eq!(plain[field], auto[field], "{field}");
+    }
+    for (name, words) in [
+        ("", "invalid heuristic expression ``"),
+        ("default", "unknown heuristic `default`"),
+    ] {
+        let (status, e) = post(
+            &r,
+            "/api/solve",
+            json!({ "board": board, "heuristic": name }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{name:?}: {e}");
+        assert!(
+            e["error"].as_str().unwrap().starts_with(words),
+            "{name:?}: {e}"
+        );
+    }
+    let (status, c) = post(
+        &r,
+        "/api/compare",
+        json!({ "board": board, "heuristics": ["auto", "manhattan"] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{c}");
+    assert_eq!(c["results"][0]["length"], 31, "{c}");
+    assert_eq!(c["results"][1]["heuristic"], "manhattan", "{c}");
+}

@@ -8,7 +8,7 @@ use clap::Args;
 use npuzzle::{Algorithm, Board, GoalSpec, HeuristicSpec, RawBoard, Shape, Tables};
 
 use crate::exit::Outcome;
-use crate::options::SearchArgs;
+use crate::options::{HeuristicArg, SearchArgs};
 use crate::output;
 use crate::solving::solve_one;
 
@@ -164,8 +164,8 @@ impl<R: BufRead> Prompter<R> {
                 }
                 Err(_) => answer.as_str(),
             };
-            match name.parse::<HeuristicSpec>() {
-                Ok(h) => return Ok(Some(h)),
+            match HeuristicSpec::parse_choice(name) {
+                Ok(h) => return Ok(h),
                 Err(e) => println!("  {e}"),
             }
         }
@@ -235,7 +235,9 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
     // has ended (the same defaults would come back).
     let solvable = npuzzle::check_solvable(&start, &goal).is_ok();
     loop {
-        search.heuristic = p.heuristic(args.search.heuristic.as_ref())?;
+        search.heuristic = Some(HeuristicArg(
+            p.heuristic(args.search.heuristic_spec().as_ref())?,
+        ));
         search.algorithm = p.algorithm(args.search.algorithm)?;
         match npuzzle::plan::plan_within(&goal, &search.solve_options(), tables, &limits) {
             Err(e) if solvable && !p.ended => println!("  {e}; choose again."),

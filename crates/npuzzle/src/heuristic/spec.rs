@@ -123,6 +123,26 @@ impl HeuristicSpec {
         "linear-conflict",
         "perfect",
     ];
+
+    /// A heuristic as a user names it, in every front end: `auto` (the planner's choice,
+    /// the heuristic's default, as `auto` is the algorithm's) gives `None`, anything else
+    /// is parsed as a heuristic. An empty name is refused as any unknown one is.
+    ///
+    /// ```
+    /// use npuzzle::HeuristicSpec;
+    /// assert_eq!(HeuristicSpec::parse_choice("auto").unwrap(), None);
+    /// assert_eq!(HeuristicSpec::parse_choice("md").unwrap(), Some(HeuristicSpec::Manhattan));
+    /// assert!(HeuristicSpec::parse_choice("").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_str`](HeuristicSpec::from_str).
+    pub fn parse_choice(name: &str) -> Result<Option<HeuristicSpec>, HeuristicError> {
+        match name.trim() {
+            "auto" => Ok(None),
+            text => text.parse().map(Some),
+        }
+    }
 }
 
 impl fmt::Display for HeuristicSpec {

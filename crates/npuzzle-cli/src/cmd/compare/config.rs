@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use npuzzle::{Algorithm, HeuristicSpec};
 
 use super::args::{CompareArgs, MAX_CONFIGS};
-use crate::options::SearchArgs;
+use crate::options::{HeuristicArg, SearchArgs};
 
 /// An algorithm with a heuristic (`None`: npuzzle's default for the algorithm), or a
 /// request for a proof of optimality, whose algorithm and heuristic the core chooses.
@@ -28,10 +28,8 @@ impl Config {
             .parse()
             .with_context(|| format!("in configuration `{text}`"))?;
         let heuristic = match heur {
-            Some(h) if algorithm != Algorithm::Bfs => Some(
-                h.parse::<HeuristicSpec>()
-                    .with_context(|| format!("in configuration `{text}`"))?,
-            ),
+            Some(h) if algorithm != Algorithm::Bfs => HeuristicSpec::parse_choice(h)
+                .with_context(|| format!("in configuration `{text}`"))?,
             _ => None,
         };
         Ok(Config {
@@ -61,7 +59,7 @@ impl Config {
 
     pub(super) fn search_args(&self, args: &CompareArgs) -> SearchArgs {
         SearchArgs {
-            heuristic: self.heuristic.clone(),
+            heuristic: Some(HeuristicArg(self.heuristic.clone())),
             algorithm: self.algorithm,
             weight: args.weight,
             beam: args.beam,
@@ -115,11 +113,11 @@ impl Reference {
 
 /// The configurations to compare, in the order given, without duplicates.
 pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
-    let heuristics: Vec<HeuristicSpec> = args
+    let heuristics: Vec<Option<HeuristicSpec>> = args
         .heuristic
         .iter()
         .flat_map(|l| split_top_level(l))
-        .map(|h| h.parse::<HeuristicSpec>().map_err(anyhow::Error::from))
+        .map(|h| HeuristicSpec::parse_choice(&h).map_err(anyhow::Error::from))
         .collect::<Result<_>>()?;
     let algorithms: Vec<Algorithm> = args
         .algorithm
@@ -136,7 +134,7 @@ pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
             algorithms
         };
         let heuristics: Vec<Option<HeuristicSpec>> = match heuristics.is_empty() {
-            false => heuristics.into_iter().map(Some).collect(),
+            false => heuristics,
             true if args.algorithm.is_empty() => ["misplaced", "manhattan", "linear-conflict"]
                 .iter()
                 .map(|h| Some(h.parse().expect("a known heuristic")))
