@@ -263,7 +263,9 @@ def solve_unit(
     max_nodes: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Searches one unit below ``bound``: ``moves`` (whole path or ``None``), ``generated``,
-    ``expanded``, ``max_open``, ``next_bound``, ``stopped_by``, ``index``."""
+    ``expanded``, ``max_open``, ``next_bound``, ``stopped_by``, ``index``. Raises
+    ``InvalidOption`` for a bound below 0 or above the unit's depth plus the constructive
+    path from it (no optimal search needs more)."""
 
 def plan(
     board_or_size: Union[BoardLike, SizeLike],

@@ -322,7 +322,7 @@ pub fn split(
 pub fn solve_unit<'py>(
     py: Python<'py>,
     unit: &Bound<'py, PyWorkUnit>,
-    bound: u32,
+    bound: i64,
     time_limit: Option<f64>,
     max_nodes: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -338,6 +338,22 @@ pub fn solve_unit<'py>(
             "the unit's board is too large to search".to_string(),
         )
     })?;
+    // The search recurses a move deeper at each step, as deep as the bound lets it. No
+    // optimal search needs a bound above the length of a path it knows of (the unit's depth
+    // plus the constructive path from it), so a larger one is refused rather than followed
+    // into a dive that would overflow the stack.
+    let known = npuzzle::constructive::path_length(&puzzle, &unit.unit.tiles);
+    let most = unit.unit.g.saturating_add(known);
+    let Some(bound) = u32::try_from(bound).ok().filter(|&b| b <= most) else {
+        return Err(errors::error(
+            Kind::InvalidOption,
+            format!(
+                "bound must be between 0 and {most} for this unit (its depth, {}, and a path of \
+                 {known} moves from it: no optimal search needs a larger bound), got {bound}",
+                unit.unit.g
+            ),
+        ));
+    };
     let control = Control {
         limits: Limits {
             memory_bytes: None,
@@ -347,9 +363,11 @@ pub fn solve_unit<'py>(
     };
     let out: UnitOutcome = py
         .detach(|| {
-            with_heuristic!(&unit.heuristic, &puzzle, |h| frontier::search_unit(
-                &puzzle, &unit.unit, h, bound, control
-            ))
+            npuzzle::search::with_stack_for(Some(bound), || {
+                with_heuristic!(&unit.heuristic, &puzzle, |h| frontier::search_unit(
+                    &puzzle, &unit.unit, h, bound, control
+                ))
+            })
         })
         .map_err(errors::heuristic)?;
     let d = PyDict::new(py);

@@ -104,7 +104,7 @@ def test_a_good_work_unit_round_trips():
     unit = npuzzle.split(START, depth=1)[0]
     again = npuzzle.WorkUnit.from_json(unit.to_json())
     assert again.to_json() == unit.to_json()
-    assert npuzzle.solve_unit(again, 10)["index"] == unit.index
+    assert npuzzle.solve_unit(again, 3)["index"] == unit.index
 
 
 def test_a_solution_whose_moves_leave_the_board_is_refused():
@@ -141,3 +141,33 @@ def test_a_pickled_solution_reads_its_seconds_back_exactly():
         again = npuzzle.Solution.from_json(json.dumps(data))
         assert again.seconds == data["seconds"]
         assert pickle.loads(pickle.dumps(again)) == again
+
+
+# Searches that dived tens of thousands of moves deep and overflowed the stack, killing the
+# interpreter (an outside check): weighted IDA* with a large weight (lower on the smaller
+# stacks of solve_many's workers), and a work unit searched under an absurd bound. Each runs
+# in a child interpreter, so that a crash fails the test instead of ending the run.
+DEEP_CALLS = {
+    "weighted-idastar": "s = npuzzle.solve('8 5 4/7 2 1/6 3 0', algorithm='weighted-idastar',"
+    " weight=10000, heuristic='manhattan', time_limit=10); assert s.moves, s",
+    "inadmissible-idastar": "s = npuzzle.solve('8 5 4/7 2 1/6 3 0', algorithm='idastar',"
+    " heuristic='1000*manhattan', time_limit=10); assert s.moves, s",
+    "solve_many": "r = npuzzle.solve_many(npuzzle.random_boards('3x3', 8, seed=4), jobs=2,"
+    " algorithm='weighted-idastar', weight=2000, heuristic='manhattan', time_limit=10);"
+    " assert all(s.moves is not None for s in r), r",
+    "solve_unit": "u = npuzzle.split('1 2 3 4 5 6 0 7 8', depth=1)[0]\n"
+    "try: npuzzle.solve_unit(u, 100000, time_limit=10)\n"
+    "except npuzzle.InvalidOption as e: assert 'bound must be between 0 and ' in str(e), e\n"
+    "else: raise AssertionError('refused')",
+}
+
+
+@pytest.mark.parametrize("code", DEEP_CALLS.values(), ids=DEEP_CALLS.keys())
+def test_deep_searches_answer_instead_of_overflowing_the_stack(code):
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", "import npuzzle\n" + code], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr[-2000:]

@@ -86,6 +86,7 @@ pub fn solve_one(
         progress: Some(&report),
         trace,
         threads,
+        ..Control::default()
     };
     let mut result = execute(&p, start, goal, tables, control);
     spinner.finish();

@@ -137,7 +137,7 @@ impl Job {
             cancel: Some(cancel),
             progress,
             trace: self.trace,
-            threads: 0,
+            ..Control::default()
         };
         let i = &self.instance;
         execute(&self.plan, &i.start, &i.goal, &self.tables, control)

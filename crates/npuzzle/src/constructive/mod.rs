@@ -52,6 +52,7 @@ use std::time::Instant;
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::moves::Move;
+use crate::puzzle::Puzzle;
 use crate::search::{Control, Limits, Meter, SearchOutcome, SearchStats, StopReason};
 use crate::solvability;
 
@@ -123,6 +124,17 @@ pub(crate) fn construct_controlled(
     control: Control<'_>,
 ) -> SearchOutcome {
     run(start, goal, control, true)
+}
+
+/// The length of the plain constructive path from `tiles` (the puzzle's encoding) to the
+/// puzzle's goal, found in milliseconds: a path that long is known to exist, which caps
+/// how deep a search need go ([`Control::depth_cap`]). `u32::MAX` if the board cannot
+/// reach the goal.
+pub fn path_length(puzzle: &Puzzle, tiles: &[u8]) -> u32 {
+    let start = Board::from_trusted(puzzle.shape, tiles.iter().map(|&t| u32::from(t)).collect());
+    construct_plain(&start, &puzzle.goal_board(), Control::default())
+        .moves
+        .map_or(u32::MAX, |m| u32::try_from(m.len()).unwrap_or(u32::MAX))
 }
 
 /// [`construct_controlled`] without the weighted-A* finish: rows and columns down to the

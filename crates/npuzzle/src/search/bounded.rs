@@ -75,6 +75,8 @@ pub(crate) struct Bounded<'a, H, T> {
     stopped_by: Option<StopReason>,
     /// Filled in reverse while unwinding from the goal.
     path: Vec<Move>,
+    /// States this deep are not expanded ([`Control::depth_cap`](super::Control)).
+    depth_cap: u32,
 }
 
 impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
@@ -100,6 +102,7 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
             step: bounds.step,
             stats: SearchStats::default(),
             depth: 0,
+            depth_cap: meter.depth_cap(),
             meter,
             stopped_by: None,
             path: Vec::new(),
@@ -191,6 +194,9 @@ impl<'a, H: IncrementalHeuristic, T: Cells> Bounded<'a, H, T> {
     fn dfs(&mut self, blank: usize, g: u32, h: u32, state: u32) -> bool {
         if self.stats.generated >= self.meter.next_check && self.poll() {
             return false;
+        }
+        if g >= self.depth_cap {
+            return false; // a leaf: its children would be deeper than the cap
         }
         self.stats.expanded += 1;
         self.depth += 1;

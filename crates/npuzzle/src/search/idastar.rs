@@ -280,6 +280,9 @@ impl<H: IncrementalHeuristic> Ida<'_, H> {
                 return false;
             }
         }
+        if g >= self.meter.depth_cap() {
+            return false; // a leaf: its children would be deeper than the cap
+        }
         self.stats.expanded += 1;
         self.depth += 1;
         self.stats.max_open = self.stats.max_open.max(self.depth);

@@ -381,7 +381,8 @@ fn work<H: IncrementalHeuristic>(it: &Iteration<'_, '_>, round: &Round, heuristi
 }
 
 /// `control` for a part of the search that starts now, `generated` nodes in: what is left of
-/// the time and node limits, no trace, serial.
+/// the time and node limits, no trace, serial, the same depth cap (units search from their
+/// own depth, so the cap stays one from the start).
 pub(super) fn remaining<'a>(
     control: &Control<'a>,
     deadline: Option<Instant>,
@@ -400,5 +401,6 @@ pub(super) fn remaining<'a>(
         progress: control.progress,
         trace: 0,
         threads: 0,
+        depth_cap: control.depth_cap,
     }
 }

@@ -108,6 +108,8 @@ pub(crate) struct Fixed<'a, H, const N: usize> {
     pub stopped_by: Option<StopReason>,
     /// Filled in reverse while unwinding from the goal.
     pub path: Vec<Move>,
+    /// States this deep are not expanded ([`Control::depth_cap`](super::Control)).
+    depth_cap: u32,
 }
 
 impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
@@ -136,6 +138,7 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             max_open: 0,
             final_open: 0,
             next_check: meter.next_check,
+            depth_cap: meter.depth_cap(),
             meter,
             abort,
             reported: 0,
@@ -215,6 +218,9 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
     pub fn dfs(&mut self, blank: usize, g: u32, h: u32, state: u32) -> bool {
         if self.generated >= self.next_check && self.poll(g) {
             return false;
+        }
+        if g >= self.depth_cap {
+            return false; // a leaf: its children would be deeper than the cap
         }
         self.expanded += 1;
         let depth = u64::from(g) + 1;

@@ -145,6 +145,12 @@ impl<'a> Meter<'a> {
         self.control.limits.memory_bytes.is_some_and(|m| bytes > m)
     }
 
+    /// The deepest a depth-first search may expand ([`Control::depth_cap`]; `u32::MAX`
+    /// when there is no cap).
+    pub fn depth_cap(&self) -> u32 {
+        self.control.depth_cap.unwrap_or(u32::MAX)
+    }
+
     /// How many expansions to trace.
     pub fn trace_limit(&self) -> usize {
         self.control.trace

@@ -25,6 +25,7 @@ mod keys;
 mod lookahead;
 mod meter;
 mod parallel;
+mod stack;
 mod store;
 mod tally;
 mod weighted_idastar;
@@ -39,6 +40,7 @@ pub use dispatch::{idastar, idastar_with_lookahead};
 pub(crate) use idastar::deepen;
 pub(crate) use lookahead::{Ask, Lookahead};
 pub(crate) use meter::Meter;
+pub use stack::with_stack_for;
 pub use weighted_idastar::{effective_weight, weighted_idastar};
 
 use std::sync::atomic::AtomicBool;
@@ -204,6 +206,14 @@ pub struct Control<'a> {
     /// Threads for one IDA* search (0 or 1: serial). A parallel search finds a path of the
     /// same length and reports the serial search's node counts; tracing makes it serial.
     pub threads: usize,
+    /// The deepest a depth-first search (IDA*, weighted IDA*) goes, in moves from the
+    /// start: states that deep are not expanded; `None`, no cap. Each move deeper is a
+    /// frame of the recursion, so a search whose depth nothing else keeps down (weighted
+    /// IDA* with a large `W`, or an inadmissible heuristic, dive as deep as their threshold
+    /// lets them) would overflow the stack. The solver sets it to the length of a path it
+    /// already has (the constructive solver's): a search with the cap still finds a path,
+    /// of at most that length, and an admissible IDA* never reaches it.
+    pub depth_cap: Option<u32>,
 }
 
 /// One expansion, in the order the search made it.

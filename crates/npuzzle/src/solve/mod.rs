@@ -285,11 +285,25 @@ fn run_phase(
             user(&proven(p));
         }
     };
+    // A depth-first search recurses a move deeper at each step. An admissible IDA*'s
+    // thresholds keep it within the optimal length; any other (weighted IDA*, an
+    // inadmissible heuristic) is capped at the length of a path in hand. On a board of more
+    // than 64 cells that length also sizes the stack the search runs on.
+    let depth_first = matches!(
+        phase.algorithm,
+        Algorithm::IdaStar | Algorithm::Auto | Algorithm::WeightedIdaStar
+    );
+    let unbounded = phase.algorithm == Algorithm::WeightedIdaStar || !admissible;
+    let known = (depth_first && (unbounded || tiles.len() > 64))
+        .then(|| constructive::path_length(puzzle, &tiles));
     let control = Control {
         progress: user.map(|_| &relay as &(dyn Fn(&search::Progress) + Sync)),
+        depth_cap: known.filter(|_| unbounded).or(control.depth_cap),
         ..control
     };
-    let outcome = run_search(puzzle, &tiles, phase, &spec, weight, source, control)?;
+    let outcome = search::with_stack_for(known, || {
+        run_search(puzzle, &tiles, phase, &spec, weight, source, control)
+    })?;
     let outcome_bound = outcome.lower_bound;
     let weight_bound = match phase.algorithm {
         Algorithm::WeightedAStar if admissible => Some(weight),
@@ -683,13 +697,11 @@ fn run_search(
 }
 
 /// The depth past which a beam search gives up: twice the length of the constructive
-/// solver's path (found in milliseconds), which a beam that has not lost its way beats.
+/// solver's path, which a beam that has not lost its way beats.
 fn beam_depth_cap(puzzle: &Puzzle, tiles: &[u8]) -> u32 {
-    let start = Board::from_trusted(puzzle.shape, tiles.iter().map(|&t| u32::from(t)).collect());
-    let moves = constructive::construct_plain(&start, &puzzle.goal_board(), Control::default())
-        .moves
-        .map_or(0, |m| m.len());
-    u32::try_from(2 * moves + 1).unwrap_or(u32::MAX)
+    constructive::path_length(puzzle, tiles)
+        .saturating_mul(2)
+        .saturating_add(1)
 }
 
 /// The pattern database of `spec`: made ready beforehand, or made now with its tables

@@ -501,6 +501,7 @@ fn search_in_time(
         trace: 0,
         // One thread: the game's screen keeps a core, and hints come back fast anyway.
         threads: 1,
+        ..Control::default()
     };
     solve(start, goal, &SolveOptions::default(), tables, control)
 }
