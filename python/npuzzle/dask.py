@@ -155,7 +155,9 @@ def solve_split(
         chunks = 16 * max(1, threads)
     per = max(1, -(-len(units) // max(1, chunks)))
     groups = [units[i : i + per] for i in range(0, len(units), per)]
-    remote = client.scatter(groups)
+    # hash=False: keys of this call's own. Hashed keys are the same for the same units, so a
+    # previous call's closing cancel(remote) cancelled this call's data with its own.
+    remote = client.scatter(groups, hash=False)
     bound = units[0].path_f[0]
     iterations: List[Dict[str, Any]] = []
     generated = expanded = max_open = 0

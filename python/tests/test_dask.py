@@ -124,6 +124,18 @@ def test_split_on_the_cluster_is_the_serial_search(client):
     assert sum(i["generated"] for i in result.iterations) == serial.generated
 
 
+def test_the_same_board_split_again_on_the_same_cluster(client):
+    # The data of each call was scattered under keys hashed from its units, the same for the
+    # same board, so the closing cancel of one call cancelled the next one's (an outside
+    # check: 9 calls of 10 failed with "'NoneType' object is not subscriptable").
+    import npuzzle.dask
+
+    board = "8 6 7/2 5 4/3 0 1"
+    for _ in range(4):
+        result = npuzzle.dask.solve_split(board, client=client, depth=3, heuristic="manhattan")
+        assert result.solution.length == 31
+
+
 def test_split_optimal_prunes_duplicates_on_every_worker(client):
     # Issue 22: `optimal=True` is solve(optimal=True)'s pruning (but not its lookahead before
     # each iteration, so the counts differ); the units carry the pruning through pickling to
