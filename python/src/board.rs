@@ -72,7 +72,11 @@ fn tile(item: &Bound<'_, PyAny>) -> Result<u64, ParseBoardError> {
 fn raw_from_sequence(seq: &Bound<'_, PySequence>) -> PyResult<RawBoard> {
     let mut tiles = Vec::new();
     let mut rows = Vec::new();
-    let items: Vec<Bound<'_, PyAny>> = seq.try_iter()?.collect::<PyResult<_>>()?;
+    // Rows that are numpy arrays (which are not sequences to Python's `abc`) become lists.
+    let items: Vec<Bound<'_, PyAny>> = seq
+        .try_iter()?
+        .map(|item| item.and_then(|i| array_as_list(&i)))
+        .collect::<PyResult<_>>()?;
     let nested = items
         .first()
         .is_some_and(|f| !f.is_instance_of::<PyString>() && f.cast::<PySequence>().is_ok());
@@ -98,6 +102,15 @@ fn raw_from_sequence(seq: &Bound<'_, PySequence>) -> PyResult<RawBoard> {
     Ok(RawBoard { tiles, rows })
 }
 
+/// `obj.tolist()` for a numpy array (or anything array-like), else `obj` itself.
+fn array_as_list<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if obj.hasattr("tolist")? && obj.hasattr("shape")? {
+        obj.call_method0("tolist")
+    } else {
+        Ok(obj.clone())
+    }
+}
+
 /// A core board from any accepted Python value (see [`PyBoard`]).
 ///
 /// # Errors
@@ -118,20 +131,27 @@ pub fn to_board(obj: &Bound<'_, PyAny>, size: Option<Shape>) -> PyResult<Board> 
     }
     // numpy arrays (and anything array-like) become nested lists first.
     if obj.hasattr("tolist")? && obj.hasattr("shape")? {
-        let list = obj.call_method0("tolist")?;
-        return to_board(&list, size);
+        return to_board(&array_as_list(obj)?, size);
     }
     if let Ok(seq) = obj.cast::<PySequence>() {
         let raw = raw_from_sequence(seq)?;
         return Board::from_raw(&raw, size).map_err(errors::board);
     }
-    Err(errors::error(
+    Err(not_a_board(obj))
+}
+
+/// The error for a value that is no kind of board.
+fn not_a_board(obj: &Bound<'_, PyAny>) -> PyErr {
+    let kind = obj
+        .get_type()
+        .name()
+        .map_or("?".to_string(), |n| n.to_string());
+    errors::error(
         Kind::InvalidBoard,
         format!(
-            "expected a board (text, a list of tiles or rows, a numpy array or a Board), got {}",
-            obj.get_type().name()?
+            "expected a board (text, a list of tiles or rows, a numpy array or a Board), got {kind}"
         ),
-    ))
+    )
 }
 
 /// A `Board` object for `obj`: the object itself when it is already a `Board` of the right
@@ -388,8 +408,17 @@ impl GoalArg {
                 .map(GoalArg::Spec)
                 .map_err(errors::goal);
         }
-        to_board(obj, None)
-            .map(GoalArg::Board)
+        if let Ok(b) = obj.cast::<PyBoard>() {
+            return Ok(GoalArg::Board(b.get().board.clone()));
+        }
+        // Tiles and rows as written, whose shape the start settles (a flat list of six
+        // tiles is a 2x3 goal for a 2x3 start), as for a goal written as text.
+        let list = array_as_list(obj)?;
+        let raw = match list.cast::<PySequence>() {
+            Ok(seq) => raw_from_sequence(seq),
+            Err(_) => Err(not_a_board(&list)),
+        };
+        raw.map(|raw| GoalArg::Spec(GoalSpec::Explicit(raw)))
             .map_err(|e| Python::attach(|py| prefix_goal(py, e)))
     }
 

@@ -29,6 +29,45 @@ def test_np_array_of_a_board_is_its_tiles():
     assert npuzzle.Board(a) == b
 
 
+def test_rows_that_are_numpy_arrays_are_rows():
+    # They were read as tiles, and refused: "invalid tile".
+    rows = [np.array([8, 6, 7]), np.array([2, 5, 4]), np.array([3, 0, 1])]
+    assert npuzzle.Board(rows) == npuzzle.Board(START)
+    assert npuzzle.solve(rows).length == 31
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        [1, 2, 3, 4, 5, 0],
+        (1, 2, 3, 4, 5, 0),
+        np.array([1, 2, 3, 4, 5, 0]),
+        [[1, 2, 3], [4, 5, 0]],
+        np.array([[1, 2, 3], [4, 5, 0]]),
+        "1 2 3 4 5 0",
+    ],
+    ids=["list", "tuple", "array", "rows", "array-rows", "text"],
+)
+def test_a_goal_of_tiles_takes_the_shape_of_the_board(goal):
+    # A flat goal on a board that is not square was refused ("cannot infer the board shape
+    # from 6 tiles") unless written as text; the start settles its shape, as for text.
+    start = npuzzle.Board("1 2 3 4 0 5", size="2x3")
+    goal_board = npuzzle.Board("1 2 3/4 5 0")
+    assert npuzzle.solve(start, goal=goal).length == 1
+    assert npuzzle.check(start, goal=goal)["solvable"]
+    assert start.solvable(goal)
+    assert npuzzle.Board.goal("2x3", goal) == goal_board
+    assert npuzzle.solve_many([start], goal=goal)[0].length == 1
+
+
+def test_a_goal_of_another_shape_is_still_refused():
+    start = npuzzle.Board("1 2 3 4 0 5", size="2x3")
+    with pytest.raises(InvalidBoard, match="goal"):
+        npuzzle.solve(start, goal=[[1, 2], [3, 4], [5, 0]])
+    with pytest.raises(InvalidBoard, match="goal"):
+        npuzzle.solve(start, goal=[1, 2, 3, 0])
+
+
 def test_numpy_integers_are_sizes():
     assert npuzzle.Board.goal(np.int64(4)).shape == (4, 4)
     assert npuzzle.Board.goal((np.int32(2), np.uint8(3))).shape == (2, 3)
