@@ -46,8 +46,9 @@ class LimitReached(NpuzzleError):
     """A time, node or memory limit stopped the search before it found a path.
 
     ``solution`` holds the statistics so far (``expanded``, ``generated``, ``max_open``,
-    ``seconds``, ``lower_bound``); ``stopped_by`` is ``"time"``, ``"nodes"``, ``"memory"``
-    or ``"cancelled"``.
+    ``seconds``, ``lower_bound``); ``stopped_by`` is ``"time"``, ``"nodes"``, ``"memory"``,
+    ``"cancelled"`` or ``"width"`` (a beam search that lost its way). Ctrl-C raises
+    ``KeyboardInterrupt`` instead.
     """
 
     def __init__(self, message: str, solution: Optional[Any] = None) -> None:

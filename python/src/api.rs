@@ -13,6 +13,7 @@ use crate::errors::{self, Kind};
 use crate::interrupt::Interrupt;
 use crate::options::SolveConfig;
 use crate::solution::{self, PySolution};
+use crate::whole::Whole;
 
 /// Solves one board and returns its ``Solution``.
 ///
@@ -61,11 +62,11 @@ pub fn solve(
     algorithm: &str,
     weight: Option<f64>,
     time_limit: Option<f64>,
-    max_nodes: Option<i64>,
-    memory_limit: Option<i64>,
+    max_nodes: Option<Whole>,
+    memory_limit: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
     optimal: bool,
-    width: Option<i64>,
+    width: Option<Whole>,
 ) -> PyResult<PySolution> {
     if let Some(p) = &progress {
         if !p.is_callable() {
@@ -156,38 +157,39 @@ pub fn check<'py>(
     check_dict(py, &to_board(board, shape)?, goal)
 }
 
+/// The memory the boards of one `random_boards` call may fill.
+const MAX_BOARDS_BYTES: u128 = 2 << 30;
+
 /// ``count`` random solvable boards of ``size``, uniform over all of them, or random walks
 /// of ``moves`` moves from the goal; the same ``seed`` gives the same boards as
 /// ``npuzzle random --seed``.
 #[pyfunction]
-#[pyo3(signature = (size, count=1, seed=None, moves=None, goal=None),
+#[pyo3(signature = (size, count=Whole(1), seed=None, moves=None, goal=None),
     text_signature = "(size, count=1, seed=None, moves=None, goal='standard')")]
 pub fn random_boards(
     py: Python<'_>,
     size: &Bound<'_, PyAny>,
-    count: i64,
+    count: Whole,
     seed: Option<i128>,
-    moves: Option<i64>,
+    moves: Option<Whole>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyBoard>> {
     let shape = shape_arg(size)?;
     let invalid = |m: String| errors::error(Kind::InvalidOption, m);
-    if !(1..=100_000_000).contains(&count) {
+    let count = count.within("count", 1..=100_000_000u32)?;
+    let moves = moves
+        .map(|m| m.within("moves", 0..=1_000_000_000u32))
+        .transpose()?
+        .map(|m| m as usize);
+    // All of them are held at once, in Rust and then as Python objects: about 170 bytes a
+    // 3x3 board, measured (4 bytes a tile and the rest).
+    let bytes = (count as u128) * (4 * shape.cells() as u128 + 160);
+    if bytes > MAX_BOARDS_BYTES {
         return Err(invalid(format!(
-            "count must be between 1 and 100000000, got {count}"
-        )));
-    }
-    let moves = match moves {
-        Some(m) if !(0..=1_000_000_000).contains(&m) => {
-            return Err(invalid(
-                "moves must be between 0 and 1000000000".to_string(),
-            ))
-        }
-        m => m.map(|m| m as usize),
-    };
-    if (count as u128) * (shape.cells() as u128) > 4_000_000_000 {
-        return Err(invalid(format!(
-            "{count} boards of {shape} would make more than 4 billion tiles"
+            "{count} boards of {shape} would take about {} MB; at most {} MB at once (`npuzzle \
+             random --count N` writes any number of them)",
+            bytes >> 20,
+            MAX_BOARDS_BYTES >> 20
         )));
     }
     let goal = GoalArg::from_py(goal)?.board(shape).map_err(errors::goal)?;
@@ -234,11 +236,11 @@ pub fn plan<'py>(
     heuristic: Option<&Bound<'py, PyAny>>,
     algorithm: &str,
     weight: Option<f64>,
-    width: Option<i64>,
+    width: Option<Whole>,
     optimal: bool,
     time_limit: Option<f64>,
-    max_nodes: Option<i64>,
-    memory_limit: Option<i64>,
+    max_nodes: Option<Whole>,
+    memory_limit: Option<Whole>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape = match shape_arg(board_or_size) {
         Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,

@@ -32,6 +32,7 @@ use crate::errors::{self, Kind};
 use crate::interrupt::Interrupt;
 use crate::options::{jobs_arg, SolveConfig};
 use crate::solution::{self, PySolution};
+use crate::whole::Whole;
 
 /// How long the calling thread naps between collecting results once it has no boards left
 /// to solve (the last task to finish wakes it at once); also how often it then looks for
@@ -59,16 +60,16 @@ pub fn solve_many<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     size: Option<&Bound<'py, PyAny>>,
-    jobs: Option<i64>,
+    jobs: Option<Whole>,
     goal: Option<&Bound<'py, PyAny>>,
     heuristic: Option<&Bound<'py, PyAny>>,
     algorithm: &str,
     weight: Option<f64>,
     time_limit: Option<f64>,
-    max_nodes: Option<i64>,
-    memory_limit: Option<i64>,
+    max_nodes: Option<Whole>,
+    memory_limit: Option<Whole>,
     goals: Option<&Bound<'py, PyAny>>,
-    width: Option<i64>,
+    width: Option<Whole>,
     optimal: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let jobs = jobs_arg(jobs)?;

@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PySequence, PyString, PyTuple};
 
 use crate::errors::{self, Kind};
+use crate::whole::Whole;
 
 /// A sliding-tile board: a shape and one tile per cell, ``0`` the blank. Immutable and
 /// hashable.
@@ -311,14 +312,15 @@ impl PyBoard {
     }
 
     /// An SVG picture of the board.
-    #[pyo3(signature = (cell=40))]
-    fn to_svg(slf: &Bound<'_, Self>, cell: u32) -> PyResult<String> {
+    #[pyo3(signature = (cell=Whole(40)), text_signature = "(self, cell=40)")]
+    fn to_svg(slf: &Bound<'_, Self>, cell: Whole) -> PyResult<String> {
+        let cell = cell.within("cell", 1..=1000u16)?;
         let render = slf.py().import("npuzzle._render")?;
         render.call_method1("board_svg", (slf, cell))?.extract()
     }
 
     fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        Self::to_svg(slf, 40)
+        Self::to_svg(slf, Whole(40))
     }
 
     fn __str__(&self) -> String {

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
 use crate::options::heuristic_arg;
+use crate::whole::Whole;
 
 /// Runs `$body` with `$h` bound to the incremental form of `$spec` for `$puzzle`: the
 /// core's searches are generic over the heuristic, so each kind is its own instantiation.
@@ -143,8 +144,8 @@ impl PyWorkUnit {
     /// ``next_bound`` (``None``: no state above the bound), ``max_open`` and ``reached``
     /// (whether this unit must be searched at all). Summed with ``solve_unit``'s counts over
     /// the units in order, these are exactly the serial iteration's counts.
-    fn above<'py>(&self, py: Python<'py>, bound: u32) -> PyResult<Bound<'py, PyDict>> {
-        let a = self.unit.above(bound);
+    fn above<'py>(&self, py: Python<'py>, bound: Whole) -> PyResult<Bound<'py, PyDict>> {
+        let a = self.unit.above(bound.within("bound", 0..=u32::MAX)?);
         let d = PyDict::new(py);
         d.set_item("generated", a.generated)?;
         d.set_item("expanded", a.expanded)?;
@@ -232,21 +233,25 @@ impl PyWorkUnit {
     }
 }
 
+/// The most units `split` makes: each holds a board and its path, in Rust and in Python.
+const MAX_UNITS: usize = 1_000_000;
+
 /// IDA*'s frontier ``depth`` moves from ``board``, in the serial search's order (up, left,
 /// right, down; the move back never tried), as independent work units. ``heuristic``
 /// defaults to what ``solve`` would use with IDA*; the frontier grows about 2.1-fold per
 /// move of depth on the 15-puzzle. ``optimal=True`` searches as ``solve(optimal=True)``
 /// does: the strongest tables unless ``heuristic`` names one, and duplicate move sequences
 /// pruned on 15- and 24-puzzles (the units carry that, so every worker prunes alike).
+/// ``depth`` is 0 to 40, and a depth that would make more than a million units is refused.
 #[pyfunction]
-#[pyo3(signature = (board, goal=None, heuristic=None, depth=8, size=None, optimal=false),
+#[pyo3(signature = (board, goal=None, heuristic=None, depth=Whole(8), size=None, optimal=false),
     text_signature = "(board, goal='standard', heuristic=None, depth=8, size=None, optimal=False)")]
 pub fn split(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     goal: Option<&Bound<'_, PyAny>>,
     heuristic: Option<&Bound<'_, PyAny>>,
-    depth: u32,
+    depth: Whole,
     size: Option<&Bound<'_, PyAny>>,
     optimal: bool,
 ) -> PyResult<Vec<PyWorkUnit>> {
@@ -255,12 +260,7 @@ pub fn split(
     let goal = GoalArg::from_py(goal)?
         .board(start.shape())
         .map_err(errors::goal)?;
-    if depth > 40 {
-        return Err(errors::error(
-            Kind::InvalidOption,
-            format!("depth must be at most 40, got {depth}"),
-        ));
-    }
+    let depth = depth.within("depth", 0..=40u32)?;
     let verdict = npuzzle::solvability::check(&start, &goal).map_err(errors::goal)?;
     if !verdict.solvable {
         return Err(errors::error(
@@ -294,11 +294,20 @@ pub fn split(
     let tiles = puzzle.encode(&start);
     let units = py
         .detach(|| {
-            with_heuristic!(&spec, &puzzle, |h| frontier::split(
-                &puzzle, &tiles, h, depth
+            with_heuristic!(&spec, &puzzle, |h| frontier::split_at_most(
+                &puzzle, &tiles, h, depth, MAX_UNITS
             ))
         })
-        .map_err(errors::heuristic)?;
+        .map_err(errors::heuristic)?
+        .ok_or_else(|| {
+            errors::error(
+                Kind::InvalidOption,
+                format!(
+                    "depth {depth} cuts this board's search into more than {MAX_UNITS} units; \
+                     a smaller depth gives fewer"
+                ),
+            )
+        })?;
     Ok(units
         .into_iter()
         .enumerate()
@@ -322,9 +331,9 @@ pub fn split(
 pub fn solve_unit<'py>(
     py: Python<'py>,
     unit: &Bound<'py, PyWorkUnit>,
-    bound: i64,
+    bound: Whole,
     time_limit: Option<f64>,
-    max_nodes: Option<i64>,
+    max_nodes: Option<Whole>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let unit = unit.get();
     let limits = crate::options::SolveConfig::new(
@@ -344,16 +353,14 @@ pub fn solve_unit<'py>(
     // into a dive that would overflow the stack.
     let known = npuzzle::constructive::path_length(&puzzle, &unit.unit.tiles);
     let most = unit.unit.g.saturating_add(known);
-    let Some(bound) = u32::try_from(bound).ok().filter(|&b| b <= most) else {
-        return Err(errors::error(
-            Kind::InvalidOption,
-            format!(
-                "bound must be between 0 and {most} for this unit (its depth, {}, and a path of \
-                 {known} moves from it: no optimal search needs a larger bound), got {bound}",
-                unit.unit.g
-            ),
-        ));
-    };
+    let bound = bound.within("bound", 0..=most).map_err(|e| {
+        let why = format!(
+            " (the unit's depth, {}, and a path of {known} moves from it: no optimal search \
+             needs a larger bound)",
+            unit.unit.g
+        );
+        errors::error(Kind::InvalidOption, format!("{}{why}", e.value(py)))
+    })?;
     let control = Control {
         limits: Limits {
             memory_bytes: None,

@@ -15,6 +15,7 @@ mod heuristic;
 mod interrupt;
 mod options;
 mod solution;
+mod whole;
 
 use std::path::PathBuf;
 use std::sync::OnceLock;

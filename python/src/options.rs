@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use crate::board::GoalArg;
 use crate::errors::{self, Kind};
 use crate::heuristic::PyHeuristic;
+use crate::whole::Whole;
 
 /// A heuristic from a name, an expression or a `Heuristic`; `None` and `"auto"` give `None`
 /// (the planner's choice), as in every front end.
@@ -89,10 +90,10 @@ impl SolveConfig {
         heuristic: Option<&Bound<'_, PyAny>>,
         algorithm: &str,
         weight: Option<f64>,
-        width: Option<i64>,
+        width: Option<Whole>,
         time_limit: Option<f64>,
-        max_nodes: Option<i64>,
-        memory_limit: Option<i64>,
+        max_nodes: Option<Whole>,
+        memory_limit: Option<Whole>,
         optimal: bool,
     ) -> PyResult<SolveConfig> {
         let options = SolveOptions {
@@ -105,13 +106,14 @@ impl SolveConfig {
         let request = Request {
             options,
             time_limit,
-            max_nodes: max_nodes.map(i128::from),
-            memory_limit: Some(memory_limit.map_or(DEFAULT_MEMORY_MB.into(), i128::from)),
-            width: width.map(i128::from),
+            max_nodes: max_nodes.map(|n| n.0),
+            memory_limit: Some(memory_limit.map_or(DEFAULT_MEMORY_MB.into(), |m| m.0)),
+            width: width.map(|w| w.0),
         };
-        let (options, limits) = request
-            .check(&Ceilings::DEFAULT)
-            .map_err(|e| errors::error(Kind::InvalidOption, e.message(Field::api_name)))?;
+        let (options, limits) = request.check(&Ceilings::DEFAULT).map_err(|e| {
+            let message = crate::whole::saturated_in_words(&e.message(Field::api_name));
+            errors::error(Kind::InvalidOption, message)
+        })?;
         Ok(SolveConfig {
             options,
             goal: GoalArg::from_py(goal)?,
@@ -124,13 +126,9 @@ impl SolveConfig {
 ///
 /// # Errors
 /// `InvalidOption` for 0 or more than 1024, as `--jobs`.
-pub fn jobs_arg(jobs: Option<i64>) -> PyResult<usize> {
+pub fn jobs_arg(jobs: Option<Whole>) -> PyResult<usize> {
     match jobs {
-        Some(n) if (1..=1024).contains(&n) => Ok(n as usize),
-        Some(n) => Err(errors::error(
-            Kind::InvalidOption,
-            format!("jobs must be between 1 and 1024, got {n}"),
-        )),
+        Some(n) => n.within("jobs", 1..=1024u16).map(usize::from),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }

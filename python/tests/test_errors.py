@@ -455,3 +455,28 @@ def test_limit_is_the_command_lines(cli):
     mine.pop("seconds"), theirs.pop("seconds")
     assert mine == theirs
     assert cli.run(args).returncode == 3
+
+
+# Whole numbers of any size reach the range checks: taken as 64-bit integers, numbers past
+# them raised OverflowError (not a ValueError, so `except ValueError` missed it), and
+# negative ones where unsigned numbers were taken (an outside check).
+HUGE = {
+    "max_nodes": lambda n: npuzzle.solve(START, max_nodes=n),
+    "memory_limit": lambda n: npuzzle.solve(START, memory_limit=n),
+    "width": lambda n: npuzzle.solve(START, algorithm="beam", width=n),
+    "jobs": lambda n: npuzzle.solve_many([START], jobs=n),
+    "count": lambda n: npuzzle.random_boards("3x3", n),
+    "moves": lambda n: npuzzle.random_boards("3x3", 1, moves=n),
+    "depth": lambda n: npuzzle.split(START, depth=n),
+    "cell": lambda n: npuzzle.Board(START).to_svg(n),
+    "bound": lambda n: npuzzle.split(START, depth=1)[0].above(n),
+}
+
+
+@pytest.mark.parametrize("number", [10**30, 10**50, -(10**50), -1], ids=["1e30", "1e50", "-1e50", "-1"])
+@pytest.mark.parametrize("name", HUGE)
+def test_a_whole_number_out_of_range_is_an_invalid_option(name, number):
+    with pytest.raises(InvalidOption, match=name) as info:
+        HUGE[name](number)
+    shown = {10**50: "a number above 1.7e38", -(10**50): "a number below -1.7e38"}
+    assert str(info.value).endswith(shown.get(number, str(number))), info.value

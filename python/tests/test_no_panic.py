@@ -171,3 +171,20 @@ def test_deep_searches_answer_instead_of_overflowing_the_stack(code):
         [sys.executable, "-c", "import npuzzle\n" + code], capture_output=True, text=True, timeout=120
     )
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+# Requests whose answer would not fit in memory are refused before any work (an outside
+# check: the extension aborted on a failed allocation, killing the interpreter).
+def test_more_boards_than_memory_holds_are_refused():
+    with pytest.raises(InvalidOption, match="would take about 18692 MB; at most 2048 MB"):
+        npuzzle.random_boards("3x3", 100_000_000)
+    assert len(npuzzle.random_boards("3x3", 1000, seed=1)) == 1000
+
+
+def test_a_split_too_deep_for_memory_is_refused():
+    board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    with pytest.raises(InvalidOption, match="more than 1000000 units"):
+        npuzzle.split(board, goal="blank-first", heuristic="manhattan", depth=30)
+    with pytest.raises(InvalidOption, match="depth must be between 0 and 40, got -1"):
+        npuzzle.split(board, depth=-1)
+    assert len(npuzzle.split(board, goal="blank-first", heuristic="manhattan", depth=10)) > 100

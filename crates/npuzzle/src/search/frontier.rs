@@ -154,9 +154,21 @@ impl WorkUnit {
 pub fn split<H: IncrementalHeuristic>(
     puzzle: &Puzzle,
     start: &[u8],
-    mut heuristic: H,
+    heuristic: H,
     depth: u32,
 ) -> Vec<WorkUnit> {
+    split_at_most(puzzle, start, heuristic, depth, usize::MAX).expect("no cap")
+}
+
+/// [`split`], or `None` as soon as the frontier holds more than `max_units` units (each
+/// holds a board and its path: a depth too large for the board would fill the memory).
+pub fn split_at_most<H: IncrementalHeuristic>(
+    puzzle: &Puzzle,
+    start: &[u8],
+    mut heuristic: H,
+    depth: u32,
+    max_units: usize,
+) -> Option<Vec<WorkUnit>> {
     let h = heuristic.init(start);
     let mut s = Splitter {
         puzzle,
@@ -166,10 +178,14 @@ pub fn split<H: IncrementalHeuristic>(
         moves: Vec::new(),
         path_f: vec![h],
         units: Vec::new(),
+        max_units,
     };
     let blank = start.iter().position(|&t| t == 0).expect("a blank");
     let goal = s.tiles == puzzle.goal;
     s.visit(blank, h, puzzle.pruning.start(blank), goal);
+    if s.units.len() > max_units {
+        return None;
+    }
     // How much of each path the previous unit already covered.
     for i in (1..s.units.len()).rev() {
         let (before, after) = s.units.split_at_mut(i);
@@ -182,7 +198,7 @@ pub fn split<H: IncrementalHeuristic>(
             .count();
         unit.shared = common as u32 + 1;
     }
-    s.units
+    Some(s.units)
 }
 
 struct Splitter<'a, H> {
@@ -193,10 +209,15 @@ struct Splitter<'a, H> {
     moves: Vec<Move>,
     path_f: Vec<u32>,
     units: Vec<WorkUnit>,
+    /// Stop once there are more units than this.
+    max_units: usize,
 }
 
 impl<H: IncrementalHeuristic> Splitter<'_, H> {
     fn visit(&mut self, blank: usize, h: u32, state: u32, goal: bool) {
+        if self.units.len() > self.max_units {
+            return;
+        }
         let g = self.moves.len() as u32;
         let pruning = &self.puzzle.pruning;
         let children = self.puzzle.neighbours[blank]
