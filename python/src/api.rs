@@ -1,7 +1,7 @@
 //! The module's functions: `solve`, `check`, `random_boards`, `plan` (`solve_many` is in
 //! `batch`).
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use npuzzle::search::{Control, Progress};
 use npuzzle::{generate, SolveError};
@@ -103,7 +103,13 @@ pub fn solve(
         progress: Some(&on_progress),
         ..Control::default()
     };
-    let result = py.detach(|| config.solve(&start.get().board, &goal.get().board, control));
+    let run = || config.solve(&start.get().board, &goal.get().board, control);
+    // Boards of up to 9 cells are solved in well under a second: no thread to watch them.
+    let result = if start.get().board.shape().cells() <= 9 {
+        py.detach(run)
+    } else {
+        interrupt.watch(py, run)
+    };
     if let Some(e) = interrupt.take() {
         return Err(e);
     }
@@ -205,15 +211,23 @@ pub fn random_boards(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
-    let boards = py.detach(|| {
+    // Ctrl-C stops it: a hundred million boards, or walks of a billion moves, take minutes.
+    let cancel = AtomicBool::new(false);
+    let interrupt = Interrupt::new(&cancel);
+    let boards = interrupt.watch(py, || {
         let mut rng = generate::rng(seed);
         (0..count)
             .map(|_| match moves {
-                Some(m) => generate::random_walk(&goal, m, &mut rng),
-                None => generate::random_solvable(&goal, &mut rng),
+                Some(m) => generate::random_walk_until(&goal, m, &mut rng, &cancel),
+                None => (!cancel.load(Ordering::Relaxed))
+                    .then(|| generate::random_solvable(&goal, &mut rng)),
             })
-            .collect::<Vec<_>>()
+            .collect::<Option<Vec<_>>>()
     });
+    if let Some(e) = interrupt.take() {
+        return Err(e);
+    }
+    let boards = boards.expect("only Ctrl-C stops the boards");
     Ok(boards.into_iter().map(PyBoard::new).collect())
 }
 

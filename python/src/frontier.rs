@@ -2,6 +2,8 @@
 //! units that other processes or machines search (the driver is `npuzzle.dask.solve_split`).
 //! The core's `search::frontier` does the work; this file converts.
 
+use std::sync::atomic::AtomicBool;
+
 use npuzzle::heuristic::pdb::PatternDatabase;
 use npuzzle::heuristic::{self, LinearConflict, Manhattan, Reevaluate};
 use npuzzle::puzzle::Puzzle;
@@ -14,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
+use crate::interrupt::Interrupt;
 use crate::options::heuristic_arg;
 use crate::whole::Whole;
 
@@ -361,22 +364,27 @@ pub fn solve_unit<'py>(
         );
         errors::error(Kind::InvalidOption, format!("{}{why}", e.value(py)))
     })?;
+    let cancel = AtomicBool::new(false);
+    let interrupt = Interrupt::new(&cancel);
     let control = Control {
         limits: Limits {
             memory_bytes: None,
             ..limits
         },
+        cancel: Some(&cancel),
         ..Control::default()
     };
-    let out: UnitOutcome = py
-        .detach(|| {
-            npuzzle::search::with_stack_for(Some(bound), || {
-                with_heuristic!(&unit.heuristic, &puzzle, |h| frontier::search_unit(
-                    &puzzle, &unit.unit, h, bound, control
-                ))
-            })
+    let out = interrupt.watch(py, || {
+        npuzzle::search::with_stack_for(Some(bound), || {
+            with_heuristic!(&unit.heuristic, &puzzle, |h| frontier::search_unit(
+                &puzzle, &unit.unit, h, bound, control
+            ))
         })
-        .map_err(errors::heuristic)?;
+    });
+    if let Some(e) = interrupt.take() {
+        return Err(e);
+    }
+    let out: UnitOutcome = out.map_err(errors::heuristic)?;
     let d = PyDict::new(py);
     d.set_item("index", unit.index)?;
     d.set_item("moves", out.moves.as_deref().map(Move::to_letters))?;

@@ -2,10 +2,17 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use npuzzle::search::Progress;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+
+/// How often [`Interrupt::watch`] looks for Ctrl-C while the work runs.
+const LOOK_EVERY: Duration = Duration::from_millis(50);
+
+/// The stack of [`Interrupt::watch`]'s worker: what the main thread has on Linux.
+const WORKER_STACK: usize = 8 << 20;
 
 /// Looks for Ctrl-C from a search's progress callback (about ten times a second): asks
 /// Python whether a signal arrived and, if one did, raises the search's cancel flag and
@@ -43,12 +50,55 @@ impl<'a> Interrupt<'a> {
     /// The progress callback.
     pub fn check(&self, p: &Progress) {
         Python::attach(|py| {
-            let result = py.check_signals().and_then(|()| self.tell(py, p));
-            if let Err(e) = result {
-                let mut caught = self.caught.lock().unwrap_or_else(|p| p.into_inner());
-                caught.get_or_insert(e);
-                self.cancel.store(true, Ordering::Relaxed);
+            if let Err(e) = py.check_signals().and_then(|()| self.tell(py, p)) {
+                self.catch(e);
             }
+        })
+    }
+
+    /// Keeps the first exception and stops the work.
+    fn catch(&self, e: PyErr) {
+        let mut caught = self.caught.lock().unwrap_or_else(|p| p.into_inner());
+        caught.get_or_insert(e);
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Runs `work` with the GIL released on a thread of its own, while this thread looks
+    /// for Ctrl-C every [`LOOK_EVERY`], so that a signal stops the work (through the cancel
+    /// flag) however seldom it reports progress: the anytime engine's phases and a table
+    /// build may not report for seconds, and a search that reports only through progress
+    /// took up to 18 s to stop. The worker's stack is the size of the main thread's.
+    pub fn watch<T: Send>(&self, py: Python<'_>, work: impl FnOnce() -> T + Send) -> T {
+        let waiter = std::thread::current();
+        let job = Mutex::new(Some(work));
+        let take = || job.lock().unwrap_or_else(|p| p.into_inner()).take();
+        // Set before the waiter is woken: a thread that has woken it may not have finished
+        // yet, and waiting for that would wait out a whole `LOOK_EVERY`.
+        let done = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let worker = std::thread::Builder::new()
+                .name("npuzzle-python-work".into())
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(s, || {
+                    let _wake = Wake(&done, waiter.clone());
+                    take().map(|work| work())
+                });
+            let Ok(worker) = worker else {
+                // No thread to be had: the work runs here, stopped by progress alone.
+                return py
+                    .detach(|| take().map(|work| work()))
+                    .expect("the work is here");
+            };
+            while !done.load(Ordering::Acquire) {
+                py.detach(|| std::thread::park_timeout(LOOK_EVERY));
+                if let Err(e) = py.check_signals() {
+                    self.catch(e);
+                }
+            }
+            let out = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            out.expect("the worker took the work")
         })
     }
 
@@ -81,5 +131,16 @@ impl<'a> Interrupt<'a> {
     /// if any.
     pub fn take(&self) -> Option<PyErr> {
         self.caught.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+}
+
+/// Marks [`Interrupt::watch`]'s work done and wakes its waiter when dropped: when the work
+/// returns, and when it panics (the waiter would otherwise wait for ever).
+struct Wake<'a>(&'a AtomicBool, std::thread::Thread);
+
+impl Drop for Wake<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+        self.1.unpark();
     }
 }

@@ -324,6 +324,59 @@ def test_ctrl_c_stops_a_long_search(sigint_raises):
     assert time.perf_counter() - began < 5
 
 
+# Work that reports progress seldom or never: the anytime engine on a large board, walks of a
+# billion moves, one work unit's search. Each used to see Ctrl-C only through progress, after
+# 6 to 12 s, at its end, or never (an outside check); a thread of its own now runs the work
+# while the calling thread looks for the signal.
+SELDOM = {
+    "anytime-12x12": lambda: npuzzle.solve(npuzzle.random_boards("12x12", 1, seed=1)[0], time_limit=30),
+    "random-walks": lambda: npuzzle.random_boards("3x3", 3, moves=10**9),
+    "solve_unit": lambda: npuzzle.solve_unit(
+        npuzzle.split("15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0", heuristic="misplaced", depth=1)[0],
+        44,
+        time_limit=60,
+    ),
+}
+
+
+@pytest.mark.parametrize("work", SELDOM.values(), ids=SELDOM.keys())
+def test_ctrl_c_stops_work_that_seldom_reports(work, sigint_raises):
+    import _thread
+    import threading
+    import time
+
+    threading.Timer(0.7, _thread.interrupt_main).start()
+    began = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        work()
+    assert time.perf_counter() - began < 2.5
+
+
+def test_ctrl_c_stops_a_table_build(tmp_path):
+    # The 24-puzzle's tables take about 20 s to build; Ctrl-C a second in stops the build
+    # (it took the whole build before: 18 s) and leaves no table behind.
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent(
+        """
+        import os, signal, threading, time, npuzzle
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        began = time.perf_counter()
+        try:
+            npuzzle.solve(npuzzle.random_boards("5x5", 1, seed=1)[0], optimal=True, time_limit=120)
+        except KeyboardInterrupt:
+            print(time.perf_counter() - began)
+        """
+    )
+    env = dict(os.environ, NPUZZLE_PDB_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert float(out.stdout) < 3.0, out.stdout
+    assert not [p for p in tmp_path.rglob("*") if p.is_file() and p.suffix == ".bin"]
+
+
 def test_searches_release_the_gil():
     import threading
     import time

@@ -1,5 +1,7 @@
 //! Random instances, reproducible by seed.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -65,9 +67,23 @@ pub fn random_pair<R: Rng>(shape: Shape, rng: &mut R) -> (Board, Board) {
 
 /// A random walk of `moves` blank moves from `goal`, never undoing the previous move.
 pub fn random_walk<R: Rng>(goal: &Board, moves: usize, rng: &mut R) -> Board {
+    random_walk_until(goal, moves, rng, &AtomicBool::new(false)).expect("never stopped")
+}
+
+/// [`random_walk`], or `None` once `stop` is set (looked at every 65,536 moves: a walk of a
+/// billion moves takes most of a minute).
+pub fn random_walk_until<R: Rng>(
+    goal: &Board,
+    moves: usize,
+    rng: &mut R,
+    stop: &AtomicBool,
+) -> Option<Board> {
     let mut board = goal.clone();
     let mut last: Option<Move> = None;
-    for _ in 0..moves {
+    for i in 0..moves {
+        if i % (1 << 16) == 0 && stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let options: Vec<Move> = board
             .moves()
             .filter(|&m| Some(m.opposite()) != last)
@@ -76,7 +92,7 @@ pub fn random_walk<R: Rng>(goal: &Board, moves: usize, rng: &mut R) -> Board {
         board.apply(m);
         last = Some(m);
     }
-    board
+    Some(board)
 }
 
 #[cfg(test)]
