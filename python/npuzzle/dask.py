@@ -56,14 +56,19 @@ def solve_many(
 
     ``options`` are those of ``npuzzle.solve_many`` (``goal``, ``goals``, ``heuristic``,
     ``algorithm``, limits, ``size``); ``jobs`` is the threads each task uses on its
-    worker. ``goals`` (one per board) is cut into the same chunks as the boards. Boards
-    and goals are checked here first, so a bad one raises ``InvalidBoard`` (or
-    ``InvalidOption`` when ``goals`` has another length) before any work is sent.
+    worker. ``goals`` (one per board) is cut into the same chunks as the boards. Boards,
+    goals and options are checked here first, so a bad one raises ``InvalidBoard`` or
+    ``InvalidOption`` (``TypeError`` for an unknown keyword) before any work is sent.
     """
     from .errors import InvalidBoard, InvalidOption
 
     if chunk_size < 1:
         raise InvalidOption(f"chunk_size must be at least 1, got {chunk_size}")
+    # The options (and one board given in place of many) are refused as npuzzle.solve_many
+    # refuses them: it checks them all before its first board, so an empty batch does.
+    local = dict(options, jobs=jobs)
+    local.pop("goals", None)
+    _solve_many(boards if isinstance(boards, (str, Board)) else [], **local)
     size = options.pop("size", None)
     checked = [b if isinstance(b, Board) else Board(b, size) for b in boards]
     goals = options.pop("goals", None)

@@ -63,6 +63,44 @@ def test_bad_boards_fail_before_any_work_is_sent(client):
         npuzzle.dask.solve_many(["1 2 3/4 4 0"], client=client)
 
 
+class NoCluster:
+    """A client that fails any attempt to send work."""
+
+    def map(self, *args, **kwargs):
+        raise AssertionError("work was sent")
+
+    def scheduler_info(self):
+        raise AssertionError("work was about to be sent")
+
+
+@pytest.mark.parametrize(
+    "options, error",
+    [
+        (dict(heuristic="nope"), npuzzle.InvalidOption),
+        (dict(time_limit=0), npuzzle.InvalidOption),
+        (dict(jobs=0), npuzzle.InvalidOption),
+        (dict(weight=0.5, algorithm="weighted-astar"), npuzzle.InvalidOption),
+        (dict(bogus=1), TypeError),
+        (dict(goal="spiral please"), npuzzle.InvalidBoard),
+    ],
+)
+def test_bad_options_fail_before_any_work_is_sent(options, error):
+    # They were sent to the workers, each failing there with a "Compute Failed" traceback in
+    # the log before the error reached the caller (an outside check).
+    import npuzzle.dask
+
+    with pytest.raises(error):
+        npuzzle.dask.solve_many(["1 2 3/4 5 6/7 0 8"], client=NoCluster(), **options)
+
+
+def test_one_board_in_place_of_many_is_refused_as_solve_many_refuses_it():
+    # It was read one character a board: "board must be at least 2x2, got 1x1".
+    import npuzzle.dask
+
+    with pytest.raises(npuzzle.InvalidBoard, match="expected a sequence of boards, got a single board"):
+        npuzzle.dask.solve_many("1 2 3 4 5 6 7 8 0", client=NoCluster())
+
+
 def published_24(index):
     """Korf & Felner's #index: the board, its optimal length and their node count."""
     from conftest import REPO
