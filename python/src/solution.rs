@@ -176,7 +176,25 @@ impl ReportFields {
             "none" => None,
             h => Some(h.parse::<HeuristicSpec>().map_err(|e| e.to_string())?),
         };
-        let algorithm = need(self.algorithm, "algorithm")?;
+        // What a solve reports is what ran: never `auto`, and admissible exactly when its
+        // heuristic is.
+        let algorithm: npuzzle::Algorithm = need(self.algorithm, "algorithm")?
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        if algorithm == npuzzle::Algorithm::Auto {
+            return Err("algorithm is `auto`, which names a request, not what ran".to_string());
+        }
+        let admissible = heuristic.as_ref().is_none_or(HeuristicSpec::admissible);
+        if self.admissible.is_some_and(|a| a != admissible) {
+            return Err(format!(
+                "admissible is {} but {} is{} admissible",
+                !admissible,
+                heuristic
+                    .as_ref()
+                    .map_or("no heuristic".to_string(), ToString::to_string),
+                if admissible { "" } else { " not" }
+            ));
+        }
         let phase = need(self.phase, "phase")?;
         let stopped_by = match self.stopped_by {
             Some(s) => Some(StopReason::from_name(&s).ok_or(format!("unknown limit `{s}`"))?),
@@ -194,9 +212,9 @@ impl ReportFields {
                 ..SearchStats::default()
             },
             stopped_by,
-            algorithm: algorithm.parse().map_err(|e| format!("{e}"))?,
+            algorithm,
             heuristic,
-            admissible: self.admissible.unwrap_or(true),
+            admissible,
             phase: PhaseKind::from_name(&phase).ok_or(format!("unknown phase `{phase}`"))?,
             trace: Vec::new(),
             lower_bound: self.lower_bound,

@@ -119,6 +119,20 @@ def test_a_solution_whose_moves_leave_the_board_is_refused():
         npuzzle.Solution.from_json(json.dumps(data))
 
 
+def test_a_solution_that_could_not_have_run_is_refused():
+    # `from_json` took an algorithm of "auto" (a request: a solve reports what ran) and an
+    # admissible heuristic of 2*manhattan (an outside check).
+    data = npuzzle.solve(START, heuristic="2*manhattan", algorithm="astar").to_dict()
+    assert data["admissible"] is False
+    npuzzle.Solution.from_json(json.dumps(data))
+    with pytest.raises(InvalidOption, match="admissible is true but 2\\*manhattan is not admissible"):
+        npuzzle.Solution.from_json(json.dumps(dict(data, admissible=True)))
+    with pytest.raises(InvalidOption, match="algorithm is `auto`"):
+        npuzzle.Solution.from_json(json.dumps(dict(data, algorithm="auto")))
+    for s in (npuzzle.solve(START), npuzzle.solve(START, algorithm="bfs")):
+        assert npuzzle.Solution.from_json(s.to_json()).to_dict() == s.to_dict()
+
+
 def test_every_exception_is_an_npuzzle_error():
     for call in GOAL_CALLS.values():
         try:
