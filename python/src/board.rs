@@ -2,7 +2,7 @@
 
 use npuzzle::{solvability, Board, GoalError, GoalSpec, Move, ParseBoardError, RawBoard, Shape};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PySequence, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyList, PySequence, PyString, PyTuple};
 
 use crate::errors::{self, Kind};
 use crate::whole::Whole;
@@ -134,11 +134,20 @@ pub fn to_board(obj: &Bound<'_, PyAny>, size: Option<Shape>) -> PyResult<Board> 
     if obj.hasattr("tolist")? && obj.hasattr("shape")? {
         return to_board(&array_as_list(obj)?, size);
     }
-    if let Ok(seq) = obj.cast::<PySequence>() {
+    if let Some(seq) = tiles_of(obj) {
         let raw = raw_from_sequence(seq)?;
         return Board::from_raw(&raw, size).map_err(errors::board);
     }
     Err(not_a_board(obj))
+}
+
+/// `obj` as a sequence of tiles or rows, if it is one. Bytes are a sequence of numbers to
+/// Python, but not of tiles: `b"1 2 3"` would be the tiles 49, 32, 50.
+fn tiles_of<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PySequence>> {
+    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
+        return None;
+    }
+    obj.cast::<PySequence>().ok()
 }
 
 /// The error for a value that is no kind of board.
@@ -416,9 +425,9 @@ impl GoalArg {
         // Tiles and rows as written, whose shape the start settles (a flat list of six
         // tiles is a 2x3 goal for a 2x3 start), as for a goal written as text.
         let list = array_as_list(obj)?;
-        let raw = match list.cast::<PySequence>() {
-            Ok(seq) => raw_from_sequence(seq),
-            Err(_) => Err(not_a_board(&list)),
+        let raw = match tiles_of(&list) {
+            Some(seq) => raw_from_sequence(seq),
+            None => Err(not_a_board(&list)),
         };
         raw.map(|raw| GoalArg::Spec(GoalSpec::Explicit(raw)))
             .map_err(|e| Python::attach(|py| prefix_goal(py, e)))

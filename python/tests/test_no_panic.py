@@ -202,3 +202,12 @@ def test_a_split_too_deep_for_memory_is_refused():
     with pytest.raises(InvalidOption, match="depth must be between 0 and 40, got -1"):
         npuzzle.split(board, depth=-1)
     assert len(npuzzle.split(board, goal="blank-first", heuristic="manhattan", depth=10)) > 100
+
+
+@pytest.mark.parametrize("value", [b"1 2 3 4 5 6 7 8 0", bytearray(b"1 2 3 4 5 6 7 8 0")], ids=["bytes", "bytearray"])
+def test_bytes_are_not_a_board(value):
+    # Bytes are numbers to Python: they were read as the tiles 49, 32, 50, ...
+    with pytest.raises(InvalidBoard, match="expected a board .*, got (bytes|bytearray)"):
+        npuzzle.Board(value)
+    with pytest.raises(InvalidBoard, match="goal: expected a board"):
+        npuzzle.solve("1 2 3/4 5 6/7 0 8", goal=value)
