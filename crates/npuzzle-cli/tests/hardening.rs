@@ -464,3 +464,35 @@ fn an_unsafe_or_unwritable_cache_directory_fails_the_build() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Weighted IDA* with a large weight, and IDA* with an inadmissible heuristic, dived tens of
+/// thousands of moves deep and overflowed the stack: "thread 'main' has overflowed its
+/// stack", the process aborted (an outside check). They answer now, with a path that
+/// replays and is no longer than the constructive solver's.
+#[test]
+fn deep_dives_answer_instead_of_aborting() {
+    let board = "8 5 4/7 2 1/6 3 0";
+    let (_, constructive, _) = run(&["solve", board, "-a", "constructive", "--json"], None);
+    let cap: serde_json::Value = serde_json::from_str(&constructive).unwrap();
+    for args in [
+        ["-a", "weighted-idastar", "-w", "1000000", "-H", "manhattan"],
+        ["-a", "weighted-idastar", "-w", "1000000", "-H", "misplaced"],
+        ["-a", "idastar", "-w", "1", "-H", "100000*misplaced"],
+    ] {
+        let all = [
+            &["solve", board, "--json", "--path", "--time-limit", "20"][..],
+            &args,
+        ]
+        .concat();
+        let (code, out, err) = run(&all, None);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let length = s["length"].as_u64().unwrap();
+        assert!(length <= cap["length"].as_u64().unwrap(), "{args:?}: {s}");
+        let moves = s["moves"].as_str().unwrap();
+        let start = npuzzle::Board::parse(board, None).unwrap();
+        let path: Vec<npuzzle::Move> = npuzzle::Move::parse_letters(moves).unwrap();
+        let goal = npuzzle::GoalSpec::Standard.board(start.shape()).unwrap();
+        assert_eq!(start.replay(&path).unwrap(), goal, "{args:?}");
+    }
+}
