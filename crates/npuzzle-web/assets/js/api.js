@@ -30,7 +30,13 @@ export async function post(path, body, signal) {
   }
   const data = await response.json().catch(() => ({}));
   if (response.ok || response.status === 422) return { status: response.status, data };
-  throw new ApiError(response.status, data.error || `server answered ${response.status}`, data);
+  throw new ApiError(response.status, data.error || answered(response.status), data);
+}
+
+/** Words for a refusal whose body names no error (the HTTP layer's own, or a proxy's). */
+function answered(status) {
+  if (status === 503 || status === 429) return 'the server is busy: try again in a moment';
+  return `server answered ${status}`;
 }
 
 export async function info() {
@@ -67,7 +73,7 @@ export async function plan(size, goal, choice = null) {
     throw new ApiError(0, UNREACHABLE);
   }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, data.error || `server answered ${response.status}`, data);
+  if (!response.ok) throw new ApiError(response.status, data.error || answered(response.status), data);
   return data;
 }
 
@@ -92,7 +98,7 @@ export async function stream(path, body, onLine, signal) {
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));
     if (response.status === 422) return { result: data, status: 422 };
-    throw new ApiError(response.status, data.error || `server answered ${response.status}`, data);
+    throw new ApiError(response.status, data.error || answered(response.status), data);
   }
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

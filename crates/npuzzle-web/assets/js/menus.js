@@ -132,6 +132,38 @@ function comparedByDefault(h) {
 }
 
 /** Shows the plan for the choice in the menus (or why the server refuses it). */
+/**
+ * The solver choices on screen: {algorithm, heuristic, weight, width, optimal}, or
+ * {problem} when a field cannot be sent as it is. An empty field or letters used to go out
+ * as 0 (`Number('')`), answered "got 0", and 2.5 as a width drew the server's parser text.
+ */
+export function readChoice() {
+  const algorithm = byId('algorithm').value;
+  const h = byId('heuristic').value;
+  const heuristic = h === 'expr' ? byId('heuristic-expr').value.trim() : h;
+  if (h === 'expr' && !heuristic) return { problem: 'The expression is empty: write a heuristic such as 0.5*manhattan+0.5*misplaced.' };
+  const field = (id, name, whole) => {
+    const text = byId(id).value.trim();
+    if (!text) return { problem: `${name} is empty: enter ${whole ? 'a whole number' : 'a number'}.` };
+    const n = Number(text);
+    if (!Number.isFinite(n) || (whole && !Number.isInteger(n))) return { problem: `${name} must be ${whole ? 'a whole number' : 'a number'}, not “${text}”.` };
+    return { n };
+  };
+  let weight = null;
+  let width = null;
+  if (algorithm.startsWith('weighted')) {
+    const w = field('weight', 'Weight', false);
+    if (w.problem) return w;
+    weight = w.n;
+  }
+  if (algorithm === 'beam') {
+    const w = field('width', 'Beam width', true);
+    if (w.problem) return w;
+    width = w.n;
+  }
+  return { algorithm, heuristic, weight, width, optimal: byId('optimal').checked };
+}
+
 export async function choiceChanged() {
   const algorithm = byId('algorithm').value;
   const heuristic = byId('heuristic').value;
@@ -142,11 +174,15 @@ export async function choiceChanged() {
   const data = state.plan?.data;
   if (!data) return;
   const seq = planSeq;
+  const c = readChoice();
+  if (c.problem) {
+    planSeq += 1;
+    out.className = 'help error';
+    out.textContent = c.problem;
+    return;
+  }
   try {
-    const h = heuristic === 'expr' ? byId('heuristic-expr').value.trim() : heuristic;
-    const weight = algorithm.startsWith('weighted') ? Number(byId('weight').value) : null;
-    const width = algorithm === 'beam' ? Number(byId('width').value) : null;
-    const optimal = byId('optimal').checked;
+    const { heuristic: h, weight, width, optimal } = c;
     // The plan a solve runs depends on its time limit too.
     const time = timeLimit();
     const chosen = h === 'auto' && algorithm === 'auto' && !optimal && state.plan.time === time ? data

@@ -57,7 +57,9 @@ export function parseBoard(text, rows, cols) {
   if (rows && cols && tiles.length === rows * cols) return { tiles, rows, cols };
   const side = Math.round(Math.sqrt(tiles.length));
   if (side * side === tiles.length) return { tiles, rows: side, cols: side };
-  return { error: `${tiles.length} tiles do not fill the ${rows}×${cols} board on screen: write the rows with “/” (as 1 2 3/4 5 6) or pick the size first` };
+  // Without a shape (a link with no size), there is no board on screen to name.
+  const against = rows && cols ? `the ${rows}×${cols} board on screen` : 'a square board';
+  return { error: `${tiles.length} tiles do not fill ${against}: write the rows with “/” (as 1 2 3/4 5 6) or give the size` };
 }
 
 /** "1 2 3/4 5 6/7 8 0" */

@@ -13,6 +13,8 @@ const KNOWN = { manhattan, misplaced, euclidean };
 export function searchState(trace, k, { algorithm, heuristic, weight = 2, rows, cols, goal }) {
   const key = (t) => t.join(',');
   const h = (tiles) => {
+    // Breadth-first search uses no heuristic (its trace says h 0), whatever the menu holds.
+    if (algorithm === 'bfs') return 0;
     if (KNOWN[heuristic]) return KNOWN[heuristic](tiles, goal, cols);
     const later = trace.find((t) => sameTiles(t.tiles, tiles));
     return later ? later.h : null;

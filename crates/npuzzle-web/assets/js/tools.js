@@ -4,7 +4,7 @@
 
 import { ApiError, post, stream } from './api.js';
 import { byId, count, duration, el, fill, plural } from './dom.js';
-import { algorithmName, heuristicName, stopCause, timeLimit } from './menus.js';
+import { algorithmName, heuristicName, readChoice, stopCause, timeLimit } from './menus.js';
 import { renderCompare } from './compare.js';
 import { drawTree, showExpansion } from './tree.js';
 import { searchState } from './search-steps.js';
@@ -31,20 +31,6 @@ const ADVICE = {
 export function makeTools(ui) {
   // ---- solving ----------------------------------------------------------------------------
 
-  function choice() {
-    const algorithm = byId('algorithm').value;
-    const h = byId('heuristic').value;
-    const heuristic = h === 'expr' ? byId('heuristic-expr').value.trim() : h;
-    const weighted = algorithm.startsWith('weighted');
-    return {
-      algorithm,
-      heuristic,
-      weight: weighted ? Number(byId('weight').value) : null,
-      width: algorithm === 'beam' ? Number(byId('width').value) : null,
-      optimal: byId('optimal').checked,
-    };
-  }
-
   /** The streamed search running now, with its id once it started (for `finish`). */
   let running = null;
 
@@ -53,6 +39,13 @@ export function makeTools(ui) {
     ui.useShownStep();
     ui.selectTab('solve');
     if (!ready(result)) return;
+    const c = readChoice();
+    if (c.problem) {
+      result.hidden = false;
+      result.className = 'result error';
+      result.textContent = c.problem;
+      return;
+    }
     state.solveAbort?.abort();
     const abort = new AbortController();
     state.solveAbort = abort;
@@ -62,7 +55,6 @@ export function makeTools(ui) {
     ui.player.clear();
     result.hidden = true;
     ui.refresh();
-    const c = choice();
     const body = request({
       algorithm: c.algorithm,
       time_limit: timeLimit(),
@@ -227,6 +219,10 @@ export function makeTools(ui) {
     const key = boardKey(state.play.start || state.board);
     if (state.play.best?.key === key || !state.boardOk || !state.customGoalOk) return;
     if (!sameTiles(state.board, state.play.start || state.board)) return;
+    // Past 16 cells a second proves no answer (the field would stay "–" after a
+    // core-second of the server's), and an unsolvable board has none.
+    if (state.rows * state.cols > 16) return;
+    if (state.check.key === key && state.check.solvable === false) return;
     try {
       const { data, status } = await post('/api/hint', request({ time_limit: 1 }));
       if (seq !== bestSeq || status !== 200 || !data.optimal || data.remaining == null) return;
@@ -298,7 +294,7 @@ export function makeTools(ui) {
     byId('compare-cancel').hidden = false;
     if (focusWasOnCompare) byId('compare-cancel').focus();
     status.className = 'status-line';
-    status.replaceChildren(el('span', { class: 'spinner' }), ` Solving with ${heuristics.length} heuristics…`);
+    status.replaceChildren(el('span', { class: 'spinner' }), ` Solving with ${plural(heuristics.length, 'heuristic')}…`);
     try {
       const { data, status: code } = await post('/api/compare', request({
         heuristics,
@@ -336,7 +332,14 @@ export function makeTools(ui) {
     const status = byId('tree-status');
     ui.useShownStep();
     if (!ready(status)) return;
-    const n = Math.max(1, Math.min(200, Number(byId('tree-size').value) || 25));
+    // Out of 1 to 200 the field is refused with its range, not drawn at another size.
+    const text = byId('tree-size').value.trim();
+    const n = Number(text);
+    if (!text || !Number.isInteger(n) || n < 1 || n > 200) {
+      status.className = 'status-line error';
+      status.textContent = text ? `Expansions must be a whole number from 1 to 200, not “${text}”.` : 'Expansions is empty: enter a whole number from 1 to 200.';
+      return;
+    }
     const key = boardKey();
     const start = state.board.slice();
     status.className = 'status-line';
@@ -360,7 +363,7 @@ export function makeTools(ui) {
       const path = data.moves ? pathBoards(start, state.rows, state.cols, [...data.moves]) : [];
       drawn = drawTree(byId('tree-view'), trace, state.rows, state.cols, path);
       const found = data.length != null ? `The search went on to find a ${data.length}-move solution after ${count(data.expanded)} expansions.` : `The search was stopped by ${stopCause(data.stopped_by)} after ${count(data.expanded)} expansions.`;
-      status.textContent = `First ${drawn.nodes} expansions of ${algorithmName(data.algorithm)} with ${heuristicName(data.heuristic)}${drawn.roots > 1 ? ` (${drawn.roots} iterations from the root)` : ''}. ${found}`;
+      status.textContent = `First ${plural(drawn.nodes, 'expansion')} of ${algorithmName(data.algorithm)} with ${heuristicName(data.heuristic)}${drawn.roots > 1 ? ` (${drawn.roots} iterations from the root)` : ''}. ${found}`;
       byId('tree-stepper').hidden = trace.length < 2;
       expansion(trace.length - 1);
     } catch (e) {
