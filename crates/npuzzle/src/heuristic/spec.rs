@@ -160,7 +160,13 @@ impl fmt::Display for HeuristicSpec {
                         f.write_str("+")?;
                     }
                     if *w != 1.0 {
-                        write!(f, "{w}*")?;
+                        // Very large or small weights in exponent form, as they may be
+                        // written: `1e300` written out is 301 digits.
+                        if w.abs() >= 1e16 || w.abs() < 1e-5 && *w != 0.0 {
+                            write!(f, "{w:e}*")?;
+                        } else {
+                            write!(f, "{w}*")?;
+                        }
                     }
                     // A sum within a sum keeps its parentheses: `0.5*(manhattan+misplaced)`
                     // is not `0.5*manhattan+misplaced`.

@@ -155,3 +155,19 @@ fn weights_may_have_an_exponent() {
     let h: HeuristicSpec = "1e-3*manhattan".parse().unwrap();
     assert_eq!(h.to_string().parse::<HeuristicSpec>().unwrap(), h);
 }
+
+/// Very large and very small weights print in exponent form, and parse back: `1e300` was
+/// printed as 301 digits, in the answer and on the page (an outside check).
+#[test]
+fn extreme_weights_print_in_exponent_form() {
+    for (text, shown) in [
+        ("1e300*manhattan", "1e300*manhattan"),
+        ("manhattan*1e-7", "1e-7*manhattan"),
+        ("2.5*manhattan", "2.5*manhattan"),
+        ("0.001*misplaced+manhattan", "0.001*misplaced+manhattan"),
+    ] {
+        let h: HeuristicSpec = text.parse().unwrap();
+        assert_eq!(h.to_string(), shown, "{text}");
+        assert_eq!(h.to_string().parse::<HeuristicSpec>().unwrap(), h, "{text}");
+    }
+}
