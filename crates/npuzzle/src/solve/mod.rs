@@ -385,6 +385,9 @@ fn anytime_phase(
         let lc = LinearConflict::new(puzzle);
         engine(puzzle, start, lc, control, &plain, &region)
     };
+    if matches!(spec, HeuristicSpec::Pdb(_)) {
+        report_first_answer(puzzle, start, control, began);
+    }
     let out = match &spec {
         HeuristicSpec::Manhattan => {
             let manhattan = Manhattan::new(puzzle);
@@ -694,6 +697,23 @@ fn run_search(
             search::astar(puzzle, tiles, &*h, spec.admissible(), priority, control)
         }
     })
+}
+
+/// Reports the answer every anytime run starts from (the constructive path, the engine's
+/// first) and linear conflict's bound before the engine's tables are fetched: loading them
+/// from disk takes a second or more on 5×5 the first time, and building them longer, and a
+/// caller watching progress (the page's "best … · proven ≥ …") had nothing until then.
+fn report_first_answer(puzzle: &Puzzle, start: &Board, control: Control<'_>, began: Instant) {
+    let Some(report) = control.progress else {
+        return;
+    };
+    let tiles = puzzle.encode(start);
+    report(&search::Progress {
+        elapsed: began.elapsed(),
+        best: Some(constructive::path_length(puzzle, &tiles)),
+        lower_bound: u32::try_from(search_lower_bound(puzzle, &tiles)).ok(),
+        ..search::Progress::default()
+    });
 }
 
 /// The depth past which a beam search gives up: twice the length of the constructive
