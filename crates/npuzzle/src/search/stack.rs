@@ -12,7 +12,7 @@ const SHALLOW: u32 = 1_000;
 const FRAME_BYTES: usize = 1 << 10;
 
 /// Runs `search`, whose recursion goes at most `depth_cap` moves deep, on a thread with a
-/// stack to match when that is deeper than [`SHALLOW`] (the stack of the caller's thread,
+/// stack to match when that is deeper than a thousand moves (the stack of the caller's thread,
 /// a worker's or Python's, may be small); on the caller's thread otherwise.
 pub fn with_stack_for<T: Send>(depth_cap: Option<u32>, search: impl FnOnce() -> T + Send) -> T {
     match depth_cap {
