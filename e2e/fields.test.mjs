@@ -4,7 +4,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, open, start, stop, tab } from './harness.mjs';
+import { DESKTOP, PHONE, clickSolve, open, start, stop, tab } from './harness.mjs';
 
 const env = {};
 before(() => start(env));
@@ -126,4 +126,17 @@ test('the play tab asks for the fewest moves only where a second can prove them'
   const small = await open(env, DESKTOP, BOARD);
   await tab(small, 'play');
   await small.waitForFunction(() => /31/.test(document.querySelector('#panel-play').textContent), null, { timeout: 10000 });
+});
+
+test('on a phone the step buttons of a solution are 44 px wide too', async () => {
+  // They were 42 px: their own min-width outranked the phone rule for every button.
+  const page = await open(env, PHONE, BOARD);
+  await clickSolve(page);
+  await page.waitForSelector('#result.ok');
+  const small = await page.evaluate(() => [...document.querySelectorAll('.transport button')]
+    .filter((b) => b.getClientRects().length)
+    .map((b) => ({ b, r: b.getBoundingClientRect() }))
+    .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+    .map(({ b, r }) => `${b.id} ${Math.round(r.width)}x${Math.round(r.height)}`));
+  assert.deepEqual(small, []);
 });

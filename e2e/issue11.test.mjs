@@ -189,6 +189,9 @@ test('5. comparison bars stopped by a limit are hatched and say why', async () =
   const fill = await page.locator('#compare-chart rect.bar.stopped').first().getAttribute('fill');
   assert.match(fill, /^url\(#/, 'a stopped bar is drawn with a hatch pattern');
   assert.match(await page.locator('#compare-chart').textContent(), /stopped by the (time|node|memory) limit/);
+  // The table words it as the chart does (it said "stopped: time").
+  const rows = await page.locator('#compare-table tbody tr.stopped-row').allTextContents();
+  assert.ok(rows.every((r) => /stopped by the (time|node|memory) limit/.test(r)), rows.join(' | '));
   await shot(page, 'i11-5-compare-stopped');
   await page.close();
 });

@@ -90,7 +90,7 @@ function table(results) {
       if (r.error) {
         return el('tr', { class: 'error-row' }, el('td', { text: r.heuristic || '?' }), el('td', { colspan: 7, text: r.error }));
       }
-      const moves = r.length ?? `stopped: ${r.stopped_by}`;
+      const moves = r.length ?? `stopped by ${stopCause(r.stopped_by)}`;
       return el('tr', { class: r.stopped_by ? 'stopped-row' : null },
         el('td', { text: heuristicName(r.heuristic), title: r.heuristic }),
         el('td', { text: r.admissible ? 'yes' : 'no' }),
