@@ -267,14 +267,7 @@ mod tests {
 
     #[test]
     fn stop_reasons_are_the_json_names_and_read_back() {
-        for r in [
-            StopReason::Time,
-            StopReason::Nodes,
-            StopReason::Memory,
-            StopReason::Cancelled,
-            StopReason::Interrupted,
-            StopReason::Width,
-        ] {
+        for r in StopReason::ALL {
             assert_eq!(
                 serde_json::to_string(&r).unwrap(),
                 format!("\"{}\"", r.as_str())
