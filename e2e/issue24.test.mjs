@@ -194,17 +194,27 @@ test('4. phones: controls of at least 44 px, board and Hint together, tabs above
         .map(({ e, r }) => `${n}: ${e.id || e.tagName.toLowerCase()}${e.type ? `[${e.type}]` : ''} ${Math.round(r.width)}x${Math.round(r.height)}`), name));
     }
     assert.deepEqual([...new Set(small)], [], `${at}: controls under 44 px`);
-    await tab(page, 'play');
-    await page.evaluate(() => scrollTo(0, 0));
-    const fold = await page.evaluate(() => {
-      const r = (s) => document.querySelector(s).getBoundingClientRect();
-      return { tabs: r('[role=tablist]').bottom, board: r('#board').top, hintBottom: r('#hint').bottom, h: innerHeight };
-    });
-    assert.ok(fold.tabs <= fold.h, `${at}: the tab bar ends at ${fold.tabs} px, below the fold (${fold.h})`);
-    // Scrolled so that the board's top is at the top, Hint is on screen too.
-    assert.ok(fold.hintBottom - fold.board <= fold.h, `${at}: board and Hint are ${fold.hintBottom - fold.board} px apart`);
     await shot(page, `i24-4-phone-${at}`);
     await page.close();
+    // The tab bar above the fold and the board beside Hint, for every size of board (a large
+    // board's goal preview and the menus above it grow with its size).
+    for (const [rows, cols] of [[3, 3], [4, 4], [5, 5], [7, 7], [10, 10], [10, 3]]) {
+      const board = Array.from({ length: rows * cols }, (_, i) => (i + 1) % (rows * cols));
+      const sized = await open(env, viewport, `/?board=${board}&size=${rows}x${cols}&goal=standard`);
+      // The note under the board comes with the server's answer about the board.
+      await sized.waitForLoadState('networkidle');
+      await tab(sized, 'play');
+      await sized.evaluate(() => scrollTo(0, 0));
+      const fold = await sized.evaluate(() => {
+        const r = (s) => document.querySelector(s).getBoundingClientRect();
+        return { tabs: r('[role=tablist]').bottom, board: r('#board').top, hintBottom: r('#hint').bottom, h: innerHeight };
+      });
+      const where = `${at}, ${rows}x${cols}`;
+      assert.ok(fold.tabs <= fold.h, `${where}: the tab bar ends at ${fold.tabs} px, below the fold (${fold.h})`);
+      // Scrolled so that the board's top is at the top, Hint is on screen too.
+      assert.ok(fold.hintBottom - fold.board <= fold.h, `${where}: board and Hint are ${fold.hintBottom - fold.board} px apart`);
+      await sized.close();
+    }
   }
 });
 

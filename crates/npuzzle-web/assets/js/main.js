@@ -168,6 +168,7 @@ function drawGoalPreview() {
   const box = byId('goal-preview');
   box.style.gridTemplateColumns = `repeat(${state.cols}, 1fr)`;
   box.style.setProperty('--goal-cols', String(state.cols));
+  box.style.setProperty('--goal-span', String(Math.max(state.rows, state.cols)));
   box.replaceChildren(...g.map((t) => el('span', { class: t ? 'mini' : 'mini blank', text: t ? String(t) : '' })));
   box.setAttribute('aria-label', `goal board: ${boardText(g, state.cols)}`);
 }
