@@ -11,9 +11,9 @@ use pyo3::types::PyDict;
 use crate::board::{board_object, check_dict, shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
 use crate::interrupt::Interrupt;
+use crate::numbers::{Real, Whole};
 use crate::options::SolveConfig;
 use crate::solution::{self, PySolution};
-use crate::whole::Whole;
 
 /// Solves one board and returns its ``Solution``.
 ///
@@ -60,8 +60,8 @@ pub fn solve(
     goal: Option<&Bound<'_, PyAny>>,
     heuristic: Option<&Bound<'_, PyAny>>,
     algorithm: &str,
-    weight: Option<f64>,
-    time_limit: Option<f64>,
+    weight: Option<Real>,
+    time_limit: Option<Real>,
     max_nodes: Option<Whole>,
     memory_limit: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
@@ -249,10 +249,10 @@ pub fn plan<'py>(
     goal: Option<&Bound<'py, PyAny>>,
     heuristic: Option<&Bound<'py, PyAny>>,
     algorithm: &str,
-    weight: Option<f64>,
+    weight: Option<Real>,
     width: Option<Whole>,
     optimal: bool,
-    time_limit: Option<f64>,
+    time_limit: Option<Real>,
     max_nodes: Option<Whole>,
     memory_limit: Option<Whole>,
 ) -> PyResult<Bound<'py, PyAny>> {

@@ -30,9 +30,9 @@ use pyo3::types::{PyList, PyString};
 use crate::board::{board_object, shape_arg, PyBoard};
 use crate::errors::{self, Kind};
 use crate::interrupt::Interrupt;
+use crate::numbers::{Real, Whole};
 use crate::options::{jobs_arg, SolveConfig};
 use crate::solution::{self, PySolution};
-use crate::whole::Whole;
 
 /// How long the calling thread naps between collecting results once it has no boards left
 /// to solve (the last task to finish wakes it at once); also how often it then looks for
@@ -64,8 +64,8 @@ pub fn solve_many<'py>(
     goal: Option<&Bound<'py, PyAny>>,
     heuristic: Option<&Bound<'py, PyAny>>,
     algorithm: &str,
-    weight: Option<f64>,
-    time_limit: Option<f64>,
+    weight: Option<Real>,
+    time_limit: Option<Real>,
     max_nodes: Option<Whole>,
     memory_limit: Option<Whole>,
     goals: Option<&Bound<'py, PyAny>>,

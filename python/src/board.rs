@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyList, PySequence, PyString, PyTuple};
 
 use crate::errors::{self, Kind};
-use crate::whole::Whole;
+use crate::numbers::Whole;
 
 /// A sliding-tile board: a shape and one tile per cell, ``0`` the blank. Immutable and
 /// hashable.

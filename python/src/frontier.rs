@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use crate::board::{shape_arg, to_board, GoalArg, PyBoard};
 use crate::errors::{self, Kind};
 use crate::interrupt::Interrupt;
+use crate::numbers::{Real, Whole};
 use crate::options::heuristic_arg;
-use crate::whole::Whole;
 
 /// Runs `$body` with `$h` bound to the incremental form of `$spec` for `$puzzle`: the
 /// core's searches are generic over the heuristic, so each kind is its own instantiation.
@@ -335,7 +335,7 @@ pub fn solve_unit<'py>(
     py: Python<'py>,
     unit: &Bound<'py, PyWorkUnit>,
     bound: Whole,
-    time_limit: Option<f64>,
+    time_limit: Option<Real>,
     max_nodes: Option<Whole>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let unit = unit.get();

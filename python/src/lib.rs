@@ -13,9 +13,9 @@ mod errors;
 mod frontier;
 mod heuristic;
 mod interrupt;
+mod numbers;
 mod options;
 mod solution;
-mod whole;
 
 use std::path::PathBuf;
 use std::sync::OnceLock;

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use crate::board::GoalArg;
 use crate::errors::{self, Kind};
 use crate::heuristic::PyHeuristic;
-use crate::whole::Whole;
+use crate::numbers::{Real, Whole};
 
 /// A heuristic from a name, an expression or a `Heuristic`; `None` and `"auto"` give `None`
 /// (the planner's choice), as in every front end.
@@ -89,9 +89,9 @@ impl SolveConfig {
         goal: Option<&Bound<'_, PyAny>>,
         heuristic: Option<&Bound<'_, PyAny>>,
         algorithm: &str,
-        weight: Option<f64>,
+        weight: Option<Real>,
         width: Option<Whole>,
-        time_limit: Option<f64>,
+        time_limit: Option<Real>,
         max_nodes: Option<Whole>,
         memory_limit: Option<Whole>,
         optimal: bool,
@@ -99,19 +99,19 @@ impl SolveConfig {
         let options = SolveOptions {
             algorithm: algorithm_arg(algorithm)?,
             heuristic: heuristic_arg(heuristic)?,
-            weight: weight.unwrap_or(DEFAULT_WEIGHT),
+            weight: weight.map_or(DEFAULT_WEIGHT, |w| w.0),
             optimal,
             ..SolveOptions::default()
         };
         let request = Request {
             options,
-            time_limit,
+            time_limit: time_limit.map(|t| t.0),
             max_nodes: max_nodes.map(|n| n.0),
             memory_limit: Some(memory_limit.map_or(DEFAULT_MEMORY_MB.into(), |m| m.0)),
             width: width.map(|w| w.0),
         };
         let (options, limits) = request.check(&Ceilings::DEFAULT).map_err(|e| {
-            let message = crate::whole::saturated_in_words(&e.message(Field::api_name));
+            let message = crate::numbers::saturated_in_words(&e.message(Field::api_name));
             errors::error(Kind::InvalidOption, message)
         })?;
         Ok(SolveConfig {

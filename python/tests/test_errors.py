@@ -480,3 +480,21 @@ def test_a_whole_number_out_of_range_is_an_invalid_option(name, number):
         HUGE[name](number)
     shown = {10**50: "a number above 1.7e38", -(10**50): "a number below -1.7e38"}
     assert str(info.value).endswith(shown.get(number, str(number))), info.value
+
+
+# A bool is not a number, though Python's True is the int 1: `time_limit=True` ran a
+# one-second search and `max_nodes=True` a one-node one (an outside check).
+NUMBERS = {
+    **HUGE,
+    "time_limit": lambda n: npuzzle.solve(START, time_limit=n),
+    "weight": lambda n: npuzzle.solve(START, algorithm="weighted-astar", weight=n),
+    "solve_many time_limit": lambda n: npuzzle.solve_many([START], time_limit=n),
+    "unit time_limit": lambda n: npuzzle.solve_unit(npuzzle.split(START, depth=1)[0], 40, time_limit=n),
+}
+
+
+@pytest.mark.parametrize("flag", [True, False])
+@pytest.mark.parametrize("name", NUMBERS)
+def test_a_bool_is_not_a_number(name, flag):
+    with pytest.raises(TypeError, match="not bool"):
+        NUMBERS[name](flag)

@@ -1,7 +1,10 @@
-//! Whole-number arguments of any size, checked against a range with the package's words.
+//! Numeric arguments: whole numbers of any size, checked against a range with the package's
+//! words, and real numbers. Neither is ever a bool: Python's `True` is the int 1, so
+//! `time_limit=True` ran a search of one second and `max_nodes=True` one of one node.
 
-use pyo3::exceptions::PyOverflowError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
 
 use crate::errors::{self, Kind};
 
@@ -15,6 +18,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Whole> {
+        refuse_bool(obj, "a whole number")?;
         match obj.extract::<i128>() {
             Ok(n) => Ok(Whole(n)),
             Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
@@ -62,4 +66,26 @@ impl Whole {
 pub fn saturated_in_words(text: &str) -> String {
     text.replace(&i128::MIN.to_string(), "a number below -1.7e38")
         .replace(&i128::MAX.to_string(), "a number above 1.7e38")
+}
+
+/// A real-number argument (seconds, a weight): any Python int or float, but not a bool.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Real(pub f64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Real {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Real> {
+        refuse_bool(obj, "a number")?;
+        obj.extract::<f64>().map(Real)
+    }
+}
+
+/// `TypeError` for a bool where a number (`what`) is wanted, as Python's own words for a
+/// wrong type read: "expected a number, not bool".
+fn refuse_bool(obj: Borrowed<'_, '_, PyAny>, what: &str) -> PyResult<()> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("expected {what}, not bool")));
+    }
+    Ok(())
 }
