@@ -174,8 +174,10 @@ fn run<K: StateKey>(search: BestFirst<'_>) -> SearchOutcome {
                 Some(&seen) => {
                     if child_g < store.nodes[seen as usize].g {
                         // A shorter path: re-open with the stored heuristic value.
-                        if !store.make_room(&mut open, meter.memory_limit()) {
-                            outcome.stopped_by = Some(super::StopReason::Memory);
+                        if let Err(stop) =
+                            store.make_room(&mut open, meter.memory_limit(), meter.deadline())
+                        {
+                            outcome.stopped_by = Some(stop);
                             break;
                         }
                         let old = &mut store.nodes[seen as usize];
@@ -191,8 +193,10 @@ fn run<K: StateKey>(search: BestFirst<'_>) -> SearchOutcome {
                     }
                 }
                 None => {
-                    if !store.make_room(&mut open, meter.memory_limit()) {
-                        outcome.stopped_by = Some(super::StopReason::Memory);
+                    if let Err(stop) =
+                        store.make_room(&mut open, meter.memory_limit(), meter.deadline())
+                    {
+                        outcome.stopped_by = Some(stop);
                         break;
                     }
                     let h = h_of(&tiles);

@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 
 use super::keys::{with_key, KeyedSearch, StateKey};
 use super::store::{Node, NodeStore, ROOT};
-use super::{Control, Meter, SearchOutcome, SearchStats, StopReason, TraceStep};
+use super::{Control, Meter, SearchOutcome, SearchStats, TraceStep};
 use crate::moves::Move;
 use crate::puzzle::{Puzzle, NO_CELL};
 
@@ -97,8 +97,8 @@ fn run<K: StateKey>(puzzle: &Puzzle, start: &[u8], control: Control<'_>) -> Sear
             if store.index.contains_key(&key) {
                 continue;
             }
-            if !store.make_room(&mut queue, meter.memory_limit()) {
-                outcome.stopped_by = Some(StopReason::Memory);
+            if let Err(stop) = store.make_room(&mut queue, meter.memory_limit(), meter.deadline()) {
+                outcome.stopped_by = Some(stop);
                 break 'search;
             }
             let is_goal = key == goal;

@@ -140,6 +140,11 @@ impl<'a> Meter<'a> {
         self.control.limits.memory_bytes
     }
 
+    /// When the time limit ends, if there is one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.control.limits.time.map(|t| self.start + t)
+    }
+
     /// Whether `bytes` would exceed the memory limit.
     pub fn over_memory(&self, bytes: u64) -> bool {
         self.control.limits.memory_bytes.is_some_and(|m| bytes > m)

@@ -1,10 +1,12 @@
 //! The node arena and closed table shared by A* and BFS, with memory accounting.
 
 use std::mem::size_of;
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
 use super::keys::StateKey;
+use super::StopReason;
 use crate::moves::Move;
 
 /// No parent (the root).
@@ -25,6 +27,18 @@ pub(crate) struct Node<K> {
 pub(crate) struct NodeStore<K: StateKey> {
     pub nodes: Vec<Node<K>>,
     pub index: FxHashMap<K, u32>,
+    /// How long the last growth of the nodes, the index and the open list took.
+    growth: Growth,
+}
+
+/// How long each table's last growth took. A table doubles when it grows, so its next
+/// growth takes about twice as long: a rehash of a 2 GB index takes half a second, which a
+/// search that checks the clock only between nodes would spend past its time limit.
+#[derive(Default)]
+struct Growth {
+    nodes: Duration,
+    index: Duration,
+    open: Duration,
 }
 
 impl<K: StateKey> NodeStore<K> {
@@ -32,21 +46,45 @@ impl<K: StateKey> NodeStore<K> {
         NodeStore {
             nodes: Vec::new(),
             index: FxHashMap::default(),
+            growth: Growth::default(),
         }
     }
 
     /// Makes room for one more node and one more open entry, growing any table that is
     /// full **before** it grows by itself, and only if the memory that growth needs fits in
-    /// `limit`. Returns `false` (and grows nothing) when it does not.
+    /// `limit` ([`StopReason::Memory`] otherwise) and the time it should take (twice what
+    /// that table's last growth took) ends before `deadline` ([`StopReason::Time`]). Grows
+    /// nothing when it returns an error.
     ///
     /// The bytes counted are the tables' real capacities (what the allocator handed out),
     /// and while a table grows its old buffer is counted too: a hash table rehashes into a
     /// new allocation before freeing the old one, so that is the moment memory peaks.
-    pub fn make_room<O: OpenList>(&mut self, open: &mut O, limit: Option<u64>) -> bool {
+    pub fn make_room<O: OpenList>(
+        &mut self,
+        open: &mut O,
+        limit: Option<u64>,
+        deadline: Option<Instant>,
+    ) -> Result<(), StopReason> {
         let node_bytes = size_of::<Node<K>>() as u64;
         let nodes_full = self.nodes.len() == self.nodes.capacity();
         let index_full = self.index.len() == self.index.capacity();
         let open_full = open.len() == open.capacity();
+        let growing = nodes_full || index_full || open_full;
+        if let Some(deadline) = deadline.filter(|_| growing) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let expected = [
+                (nodes_full, self.growth.nodes),
+                (index_full, self.growth.index),
+                (open_full, self.growth.open),
+            ]
+            .into_iter()
+            .filter(|&(full, _)| full)
+            .map(|(_, last)| last * 2)
+            .sum::<Duration>();
+            if expected > left {
+                return Err(StopReason::Time);
+            }
+        }
         if let Some(limit) = limit {
             let nodes_cap = if nodes_full {
                 grown(self.nodes.capacity())
@@ -77,20 +115,26 @@ impl<K: StateKey> NodeStore<K> {
                 peak += open.capacity() as u64 * O::ENTRY_BYTES;
             }
             if peak > limit {
-                return false;
+                return Err(StopReason::Memory);
             }
         }
         if nodes_full {
+            let began = Instant::now();
             let cap = grown(self.nodes.capacity());
             self.nodes.reserve_exact(cap - self.nodes.len());
+            self.growth.nodes = began.elapsed();
         }
         if index_full {
+            let began = Instant::now();
             self.index.reserve(1);
+            self.growth.index = began.elapsed();
         }
         if open_full {
+            let began = Instant::now();
             open.reserve_to(grown(open.capacity()));
+            self.growth.open = began.elapsed();
         }
-        true
+        Ok(())
     }
 
     /// Bytes the store and `open` hold now, from their real capacities.
@@ -214,7 +258,7 @@ mod tests {
         let mut open: VecDeque<u32> = VecDeque::new();
         let mut peak = 0;
         let mut i = 0u64;
-        while store.make_room(&mut open, Some(limit)) {
+        while store.make_room(&mut open, Some(limit), None).is_ok() {
             // Growth happened in `make_room` only: inserting must not move any table.
             let (nodes_cap, index_cap, open_cap) = (
                 store.nodes.capacity(),
@@ -244,6 +288,41 @@ mod tests {
             + open.capacity() as u64 * 4;
         assert_eq!(store.bytes(&open), real);
         (peak, limit, store.nodes.len())
+    }
+
+    /// Regression (an outside check): A* on a 12×12 board with `--time-limit 3` ran for
+    /// 3.54 s. Its index was full just before the limit, and the rehash into a 2 GB table
+    /// took half a second, with no look at the clock until it was done.
+    #[test]
+    fn a_growth_that_would_pass_the_deadline_is_not_started() {
+        let mut store = NodeStore::<u64>::new();
+        let mut open: VecDeque<u32> = VecDeque::new();
+        let mut key = 0;
+        while key < 1000 || store.index.len() < store.index.capacity() {
+            store.make_room(&mut open, None, None).unwrap();
+            let n = store.insert(node(key));
+            open.push_back(n);
+            key += 1;
+        }
+        // The index's last growth took 100 ms, so the next should take about 200 ms.
+        store.growth.index = Duration::from_millis(100);
+        let capacities = |store: &NodeStore<u64>, open: &VecDeque<u32>| {
+            (
+                store.nodes.capacity(),
+                store.index.capacity(),
+                open.capacity(),
+            )
+        };
+        let before = capacities(&store, &open);
+        let soon = Instant::now() + Duration::from_millis(150);
+        assert_eq!(
+            store.make_room(&mut open, None, Some(soon)),
+            Err(StopReason::Time)
+        );
+        assert_eq!(capacities(&store, &open), before, "a table grew");
+        let later = Instant::now() + Duration::from_secs(5);
+        assert_eq!(store.make_room(&mut open, None, Some(later)), Ok(()));
+        assert!(store.index.capacity() > before.1);
     }
 
     /// Regression (issue 15, item 10): BFS with 100 MB peaked at 152 MiB: hash slots were
