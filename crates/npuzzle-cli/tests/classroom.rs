@@ -250,6 +250,32 @@ fn ctrl_c_stops_the_search_and_prints_what_it_has() {
     assert_eq!(v["moves"], Value::Null);
 }
 
+/// Ctrl-C during `interactive`'s search stops it as it stops `solve`'s: the statistics so
+/// far and exit 3. Before, it exited 130 at once with nothing.
+#[test]
+fn ctrl_c_stops_the_interactive_search_and_prints_what_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(
+        &answers,
+        "4\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\nblank-first\nmisplaced\nidastar\n\n",
+    )
+    .unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("npuzzle");
+    let mut command = std::process::Command::new(&bin);
+    command
+        .arg("interactive")
+        .stdin(std::fs::File::open(&answers).unwrap());
+    let out = interrupted_after(&mut command, 700);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(3), "{stdout}{stderr}");
+    assert!(stdout.contains("Expanded"), "{stdout}");
+    assert!(stdout.to_lowercase().contains("ctrl-c"), "{stdout}");
+}
+
 /// Ctrl-C while a plain `solve` of a 24-puzzle gets its tables ready (an empty cache here)
 /// still answers with the engine's first path, says what stopped it in plain words, and
 /// exits 3. Before, the answer had no path ("Interrupted (Ctrl-C) before finding a
@@ -328,7 +354,9 @@ fn interactive_menus_one_line_boards_and_defaults() {
 
 /// A choice the planner refuses for the board (`perfect` on a 4×4) is asked again, naming
 /// why; before, `interactive` ended there with the error and exit 2. Once the input has
-/// ended, the refusal is the answer (asking again would loop on the same defaults).
+/// ended, the questions asked again take their defaults, as every prompt does at the end of
+/// input (before, it printed "Error: …" on standard output and exited 2); a refusal of the
+/// defaults themselves (`-H perfect`) is an error, on standard error, as on the command line.
 #[test]
 fn interactive_asks_again_after_a_refused_choice() {
     let board = b"4\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n\n";
@@ -346,9 +374,31 @@ fn interactive_asks_again_after_a_refused_choice() {
         "{out}"
     );
     let answers = [&board[..], b"perfect\n"].concat();
-    let (code, out, _) = run(&["interactive"], Some(&answers));
+    let (code, out, err) = run(&["interactive"], Some(&answers));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("; choose again."), "{out}");
+    assert!(out.contains("Solution: 1 move, optimal"), "{out}");
+    let (code, out, err) = run(&["interactive", "-H", "perfect"], Some(&board[..]));
     assert_eq!(code, 2, "{out}");
-    assert!(!out.contains("choose again"), "{out}");
+    assert!(!out.to_lowercase().contains("error"), "{out}");
+    assert_eq!(
+        err,
+        "error: heuristic perfect supports boards of at most 10 cells, this one has 16\n"
+    );
+}
+
+/// The goal prompt takes a goal's name, as `--goal` does; before, `spiral` was read as a
+/// board ("invalid tile `spiral`"). A bad row asks for the board again in plain words.
+#[test]
+fn interactive_takes_a_goal_by_name() {
+    let (code, out, err) = run(
+        &["interactive"],
+        Some(b"3\n1 2 3 8 0 4 7 6 5\nspiral\n\n\n\n"),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Solution: 0 moves, optimal"), "{out}");
+    let (_, out, _) = run(&["interactive"], Some(b"3\n1 2\n"));
+    assert!(out.contains("; enter the Start again."), "{out}");
 }
 
 /// Problem 7: `check --file` names the line of each verdict; `--help` lists every algorithm.

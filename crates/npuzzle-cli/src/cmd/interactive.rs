@@ -27,7 +27,7 @@ const HEURISTICS: [(&str, &str); 6] = [
     ("euclidean", "sum of straight-line distances"),
     (
         "linear-conflict",
-        "Manhattan + 2 per pair of tiles that must pass each other",
+        "Manhattan + 2 per tile that must leave its line to let others pass",
     ),
     (
         "perfect",
@@ -82,8 +82,9 @@ impl<R: BufRead> Prompter<R> {
     }
 
     /// Reads a board: the whole of it on one line (`7 2 6 8 1 4 3 5 0`, `726814350`,
-    /// `7 2 6/8 1 4/3 5 0`) or row by row. For the goal (`optional`), Enter or the end of
-    /// input means the standard goal and returns `None`.
+    /// `7 2 6/8 1 4/3 5 0`) or row by row. For the goal (`optional`), a goal's name
+    /// (`spiral`, as `--goal` takes) is read too, and Enter or the end of input means the
+    /// standard goal and returns `None`.
     fn board(&mut self, what: &str, shape: Shape, optional: bool) -> Result<Option<Board>> {
         let example = GoalSpec::Standard.board(shape)?.to_string();
         'again: loop {
@@ -91,7 +92,11 @@ impl<R: BufRead> Prompter<R> {
                 "{what}: the whole board on one line (e.g. {example}) or row 1 of {} ({} numbers, 0 or _ for the blank{}): ",
                 shape.rows(),
                 shape.cols(),
-                if optional { "; Enter for the standard goal" } else { "" }
+                if optional {
+                    "; standard, blank-first or spiral; Enter for the standard goal"
+                } else {
+                    ""
+                }
             );
             let answer = match self.ask(&first)? {
                 None if optional => return Ok(None),
@@ -101,6 +106,10 @@ impl<R: BufRead> Prompter<R> {
             };
             if let Ok(b) = Board::parse(&answer, Some(shape)) {
                 return Ok(Some(b));
+            }
+            let named = answer.parse::<GoalSpec>().ok();
+            if let Some(goal) = named.filter(|g| optional && !matches!(g, GoalSpec::Explicit(_))) {
+                return Ok(Some(goal.board(shape)?));
             }
             let mut tiles = Vec::new();
             for r in 0..shape.rows() {
@@ -114,7 +123,7 @@ impl<R: BufRead> Prompter<R> {
                     Ok(raw) if raw.tiles.len() == shape.cols() => tiles.extend(raw.tiles),
                     Ok(raw) => {
                         println!(
-                            "  expected {} numbers for a row or {} for the board, got {}; start the {what} again.",
+                            "  expected {} numbers for a row or {} for the board, got {}; enter the {what} again.",
                             shape.cols(),
                             shape.cells(),
                             raw.tiles.len()
@@ -122,7 +131,7 @@ impl<R: BufRead> Prompter<R> {
                         continue 'again;
                     }
                     Err(e) => {
-                        println!("  {e}; start the {what} again.");
+                        println!("  {e}; enter the {what} again.");
                         continue 'again;
                     }
                 }
@@ -133,7 +142,7 @@ impl<R: BufRead> Prompter<R> {
             };
             match Board::from_raw(&raw, Some(shape)) {
                 Ok(b) => return Ok(Some(b)),
-                Err(e) => println!("  {e}; start the {what} again."),
+                Err(e) => println!("  {e}; enter the {what} again."),
             }
         }
     }
@@ -233,19 +242,26 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
     // A choice the planner refuses for this board (`perfect` on a 4×4, say) is asked
     // again, unless the board is unsolvable (no choice would change that) or the input
     // has ended (the same defaults would come back).
+    // Once the input has ended the questions asked again take their defaults (the options'
+    // choices), and a refusal of those is the answer: an error, as the command line's.
     let solvable = npuzzle::check_solvable(&start, &goal).is_ok();
     loop {
+        let defaults = p.ended;
         search.heuristic = Some(HeuristicArg(
             p.heuristic(args.search.heuristic_spec().as_ref())?,
         ));
         search.algorithm = p.algorithm(args.search.algorithm)?;
         match npuzzle::plan::plan_within(&goal, &search.solve_options(), tables, &limits) {
-            Err(e) if solvable && !p.ended => println!("  {e}; choose again."),
+            Err(e) if solvable && defaults => return Err(e.into()),
+            Err(e) if solvable => println!("  {e}; choose again."),
             _ => break,
         }
     }
     let trace = p.trace()?;
     println!();
+    // Ctrl-C at a prompt quits at once; from here on it stops the search, which answers
+    // with what it has and exit 3, as `solve` does.
+    crate::interrupt::install();
     let result = solve_one(
         &start,
         &goal,
