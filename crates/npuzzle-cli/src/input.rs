@@ -30,7 +30,7 @@ pub struct Entry {
 /// a named pipe or a process substitution (`<(…)`) report a length of 0 and never end.
 ///
 /// # Errors
-/// A missing or unreadable file, a directory, one over 256 MiB, or not UTF-8.
+/// A missing or unreadable file, a directory, one over 256 MiB, or not text ([`text_of`]).
 pub fn read_file(path: &Path) -> Result<String> {
     if path == Path::new("-") {
         return read_stdin();
@@ -49,7 +49,24 @@ pub fn read_file(path: &Path) -> Result<String> {
     let Some(bytes) = bytes else {
         bail!("{} is larger than 256 MiB", path.display());
     };
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
+    text_of(bytes, &path.display().to_string())
+}
+
+/// The text of `bytes` read from `source`. Bytes that are not UTF-8 become U+FFFD, so the
+/// line they are on is reported as not a board, with its number, and the other lines are
+/// still read (a stray byte refused the whole file). A NUL byte, which no text has, says
+/// the file is binary (an image, a UTF-16 file): that is refused whole.
+///
+/// # Errors
+/// A NUL byte.
+fn text_of(bytes: Vec<u8>, source: &str) -> Result<String> {
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        bail!("{source} is not text: byte {at} is NUL (a binary or UTF-16 file?)");
+    }
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
 }
 
 /// Reads at most [`MAX_INPUT_BYTES`]; `None` if there is more.
@@ -62,7 +79,7 @@ fn read_capped(reader: impl Read) -> std::io::Result<Option<Vec<u8>>> {
 /// Reads standard input, refusing to wait on a terminal.
 ///
 /// # Errors
-/// Standard input is a terminal, unreadable, not UTF-8 or over 256 MiB.
+/// Standard input is a terminal, unreadable, not text ([`text_of`]) or over 256 MiB.
 fn read_stdin() -> Result<String> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
@@ -73,7 +90,7 @@ fn read_stdin() -> Result<String> {
     let Some(bytes) = read_capped(stdin.lock()).context("cannot read standard input")? else {
         bail!("standard input is larger than 256 MiB");
     };
-    String::from_utf8(bytes).context("standard input is not UTF-8 text")
+    text_of(bytes, "standard input")
 }
 
 /// Splits input text into boards with the core's parser ([`board_file::parse`]): the

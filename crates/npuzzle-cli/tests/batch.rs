@@ -335,3 +335,31 @@ fn reads_the_classroom_format_from_a_file() {
         .collect();
     assert_eq!(rows, [("2".into(), "1".into()), ("4".into(), "2".into())]);
 }
+
+/// A byte that is not UTF-8 makes its line "invalid", named by its number, and the other
+/// lines are still solved; before, the whole file was refused ("is not UTF-8 text: invalid
+/// utf-8 sequence of 1 bytes from index 18"). Control characters in a bad line are shown
+/// escaped: an ESC c went to the terminal as is, and reset it.
+#[test]
+fn a_line_that_is_not_text_is_named_and_the_others_are_read() {
+    let mut file = b"8 6 7 2 5 4 3 0 1\n".to_vec();
+    file.extend_from_slice(b"\xff\xfe 1 2\n1 2 3 4 5 6 7 0 8\n\x1bc\n");
+    for format in ["text", "csv"] {
+        let out = npuzzle()
+            .args(["batch", "-", "--format", format])
+            .write_stdin(file.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(!stdout.contains('\u{1b}'), "{stdout:?}");
+        assert!(stdout.contains("invalid tile `\\u{1b}c`"), "{stdout}");
+        assert!(stdout.contains("\u{fffd}"), "{stdout}");
+        if format == "text" {
+            assert!(
+                stdout.contains("4 instances: 2 solved, 0 wrong expected length, 0 unsolvable, 0 stopped by a limit, 2 invalid"),
+                "{stdout}"
+            );
+        }
+    }
+}

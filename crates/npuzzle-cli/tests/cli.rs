@@ -535,7 +535,7 @@ fn malformed_inputs_exit_2_with_one_line() {
         (
             vec!["solve", "99999999999999999999999 1 2 3"],
             None,
-            "invalid tile `99999999999999999999999`",
+            "tile `99999999999999999999999` is too large for any board",
         ),
         (
             vec![
@@ -550,7 +550,12 @@ fn malformed_inputs_exit_2_with_one_line() {
         (
             vec!["solve"],
             Some(&[0xff, 0xfe, 0x20]),
-            "standard input is not UTF-8 text",
+            "invalid tile `\u{fffd}\u{fffd}`",
+        ),
+        (
+            vec!["solve"],
+            Some(&[0xff, 0xfe, b'1', 0, b' ', 0]),
+            "standard input is not text: byte 3 is NUL",
         ),
         (
             vec!["solve"],

@@ -23,6 +23,9 @@ pub enum ParseBoardError {
     /// A token that is neither a number nor `_`.
     #[error("invalid tile `{0}`: expected a number or `_`")]
     InvalidToken(String),
+    /// A number too large to be a tile on any board (more than 18 digits).
+    #[error("tile `{0}` is too large for any board")]
+    TileTooLarge(String),
     /// Rows of different lengths.
     #[error("row {row} has {found} tiles, expected {expected} like row 1")]
     RaggedRows {
@@ -97,7 +100,8 @@ impl RawBoard {
     /// `[[7,2,6],[8,1,4],[3,5,0]]` works too.
     ///
     /// # Errors
-    /// [`ParseBoardError::Empty`] or [`ParseBoardError::InvalidToken`].
+    /// [`ParseBoardError::Empty`], [`ParseBoardError::InvalidToken`] or
+    /// [`ParseBoardError::TileTooLarge`].
     pub fn parse(text: &str) -> Result<RawBoard, ParseBoardError> {
         // Brackets as row breaks: "[[1,2],[3,0]]" → "1,2 / 3,0".
         let mut tiles = Vec::new();
@@ -110,10 +114,12 @@ impl RawBoard {
                 }
                 let value = if token == "_" {
                     0
-                } else if token.bytes().all(|b| b.is_ascii_digit()) && token.len() <= 18 {
+                } else if token.bytes().all(|b| b.is_ascii_digit()) {
                     token
                         .parse::<u64>()
-                        .map_err(|_| ParseBoardError::InvalidToken(clip(token)))?
+                        .ok()
+                        .filter(|_| token.len() <= 18)
+                        .ok_or_else(|| ParseBoardError::TileTooLarge(clip(token)))?
                 } else {
                     return Err(ParseBoardError::InvalidToken(clip(token)));
                 };

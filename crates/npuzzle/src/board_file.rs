@@ -403,7 +403,7 @@ mod tests {
         );
         // A length too large for a tile is refused like one.
         let e = parse("1 2 3 4 5 6 7 0 8 99999999999999999999\n", None);
-        assert!(error(&e[0]).starts_with("line 1: invalid tile `9999"));
+        assert!(error(&e[0]).starts_with("line 1: tile `9999"));
     }
 
     #[test]
