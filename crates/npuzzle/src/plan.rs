@@ -45,7 +45,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 
 use crate::algorithm::Algorithm;
-use crate::anytime::BeamRanking;
+use crate::anytime::{BeamRanking, Schedule};
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::heuristic::pdb::build::Progress;
@@ -112,6 +112,10 @@ pub struct Plan {
     /// own ([`Plan::in_time`], [`Plan::table_clock`]).
     #[serde(skip)]
     pub runs: usize,
+    /// The caller's time limit, which [`plan_within`] chose for (`None`: none); the plan's
+    /// words name it as the budget of a budgeted run.
+    #[serde(skip)]
+    pub time_limit: Option<Duration>,
 }
 
 /// A heuristic [`plan_within`] would have chosen but for the caller's limits.
@@ -281,6 +285,7 @@ pub fn plan_for_runs(
     loop {
         let mut p = plan_choosing(goal, options, tables, weaker)?;
         p.runs = runs.max(1);
+        p.time_limit = limits.time;
         // (At most three choices: the last, linear conflict, has no tables.)
         let last = p.tables.is_empty() || weaker >= 2;
         let misfit = p.misfit(limits);
@@ -418,6 +423,7 @@ impl Plan {
             optimal,
             passed_over: Vec::new(),
             runs: 1,
+            time_limit: None,
         }
     }
 
@@ -526,7 +532,9 @@ impl Plan {
                 });
             }
         }
-        phase.beam_ranking = Some(BeamRanking::LinearConflict);
+        if phase.beam_ranking.is_some() {
+            phase.beam_ranking = Some(BeamRanking::LinearConflict);
+        }
         p.tables.clear();
         p
     }
@@ -552,7 +560,8 @@ impl fmt::Display for Plan {
         };
         writeln!(f, "Plan for a {} board: {verdict}", self.shape)?;
         for (i, p) in self.phases.iter().enumerate() {
-            write!(f, "  {}. {}", i + 1, p)?;
+            write!(f, "  {}. ", i + 1)?;
+            p.describe(f, self.shape.cells(), self.time_limit)?;
             writeln!(f)?;
         }
         for p in &self.passed_over {
@@ -582,29 +591,51 @@ impl fmt::Display for Plan {
     }
 }
 
+impl Phase {
+    /// The phase in words, for a board of `cells` cells and the caller's `time_limit`: the
+    /// anytime engine's steps are those that run on such a board (a 2×7 has no beams).
+    fn describe(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        cells: usize,
+        time_limit: Option<Duration>,
+    ) -> fmt::Result {
+        if self.kind != PhaseKind::Anytime {
+            return write!(f, "{self}");
+        }
+        let schedule = Schedule::default();
+        f.write_str("anytime: a first answer by the constructive solver")?;
+        if cells >= schedule.staged_from_cells {
+            f.write_str(
+                "; a staged answer (lines by weighted astar, the last 25 cells by this engine)",
+            )?;
+        }
+        if let Some(ranking) = self.beam_ranking {
+            write!(f, "; beam searches ranked by {ranking}")?;
+        }
+        if cells >= schedule.best_first_from_cells {
+            f.write_str("; long windows of the path re-solved")?;
+        }
+        f.write_str(
+            "; then weighted idastar with W from 2 down to 1.01 pruned by the best length, \
+             then idastar under it",
+        )?;
+        if let Some(h) = &self.heuristic {
+            write!(f, ", all with {h}")?;
+        }
+        match (self.budget, time_limit) {
+            (Some(_), Some(t)) => write!(f, "; for {} s (--time-limit)", t.as_secs_f64()),
+            (Some(b), None) => write!(f, "; for {b} s (the default; --time-limit sets another)"),
+            (None, Some(t)) => write!(f, "; until proved optimal or {} s pass", t.as_secs_f64()),
+            (None, None) => f.write_str("; until proved optimal (no default time budget)"),
+        }
+    }
+}
+
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.kind == PhaseKind::Anytime {
-            f.write_str(
-                "anytime: a first answer by the constructive solver; from 65 cells a staged \
-                 answer (lines by weighted astar, the last 25 cells by this engine); from 26 \
-                 cells beam searches ranked by ",
-            )?;
-            match self.beam_ranking {
-                Some(ranking) => write!(f, "{ranking}")?,
-                None => f.write_str("linear-conflict")?,
-            }
-            f.write_str(
-                " and long windows of the path re-solved; then weighted idastar with W from 2 \
-                 down to 1.01 pruned by the best length, then idastar under it",
-            )?;
-            if let Some(h) = &self.heuristic {
-                write!(f, ", all with {h}")?;
-            }
-            return match self.budget {
-                Some(b) => write!(f, "; {b} s unless --time-limit says otherwise"),
-                None => f.write_str("; until proved optimal (no default time budget)"),
-            };
+            return self.describe(f, 0, None);
         }
         let what = match self.kind {
             PhaseKind::Search => "search",
@@ -698,7 +729,8 @@ fn auto_phases(
     let exact = cells <= MAX_PERFECT_CELLS && heuristic == HeuristicSpec::Perfect;
     // A time budget ends the search, rather than a proof.
     let budgeted = !exact && cells > AUTO_UNBUDGETED_CELLS;
-    let beam_ranking = (!exact).then(|| heuristic::beam_ranking(&heuristic, puzzle, tables));
+    let beams = !exact && cells >= Schedule::default().beam_from_cells;
+    let beam_ranking = beams.then(|| heuristic::beam_ranking(&heuristic, puzzle, tables));
     Ok(vec![Phase {
         // The exact table walks straight down an optimal path: nothing to improve.
         kind: if exact {

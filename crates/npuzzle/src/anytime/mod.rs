@@ -290,7 +290,9 @@ where
         ..run.sub(None)
     };
     let first = constructive::construct_plain(start, &goal, unstopped);
-    run.add(&first.stats);
+    // Its statistics are not added: they count rows filled and moves, not the states
+    // expanded and generated the engine's counters count (a 1-move 4×4 said "expanded 2,
+    // generated 1").
     if let Some(moves) = first.moves {
         run.offer(moves, "constructive");
         run.shorten(puzzle, &tiles);
@@ -752,6 +754,27 @@ mod tests {
     use crate::goal::GoalSpec;
     use crate::search::Limits;
 
+    /// A board the first answer proves optimal (its length meets the lower bound) expanded
+    /// and generated nothing: the constructive solver's rows filled and moves were counted
+    /// as states (a 1-move 4×4 said "expanded 2, generated 1"; a solved one "expanded 2").
+    #[test]
+    fn an_answer_proved_at_once_counts_no_states() {
+        let goal = GoalSpec::Standard.board("4x4".parse().unwrap()).unwrap();
+        let puzzle = Puzzle::new(&goal).unwrap();
+        let mut one_move = goal.clone();
+        assert!(one_move.apply(crate::Move::Left));
+        for start in [goal.clone(), one_move] {
+            let out = run(
+                &puzzle,
+                &start,
+                LinearConflict::new(&puzzle),
+                Control::default(),
+            );
+            assert!(out.optimal);
+            assert_eq!((out.stats.expanded, out.stats.generated), (0, 0), "{start}");
+        }
+    }
+
     /// What a run reports as it goes counts the whole run's work so far: its searches
     /// follow one another (weighted ones, then the proof), each counting from zero, and the
     /// counts used to fall back as each began.
@@ -783,7 +806,13 @@ mod tests {
                     "{threads} threads: {a:?} then {b:?}"
                 );
             }
-            // The reports cover all but the run's last few moments.
+            // The reports cover all but the run's last few moments. (The counters are
+            // the searches': at least as many generated as expanded, less the root.)
+            assert!(
+                out.stats.generated + 1 >= out.stats.expanded,
+                "{:?}",
+                out.stats
+            );
             let last = heard.last().unwrap();
             assert!(
                 2 * last.0 >= out.stats.expanded && 2 * last.1 >= out.stats.generated,

@@ -286,11 +286,10 @@ fn a_6x6_plan_ranks_its_beams_with_the_shifted_tables_when_the_policy_lets_it_bu
     assert_eq!(p.phases[0].beam_ranking, Some(BeamRanking::WithTables));
     assert_eq!(p.phases[0].ranking_partition(&puzzle), None);
     assert!(!shifted.keys().iter().any(|k| named(&p, k)));
-    // Other shapes: the tables alone, or linear conflict; other phases: no beams.
-    assert_eq!(
-        auto("5x5", &Tables::default()).phases[0].beam_ranking,
-        Some(BeamRanking::WithTables)
-    );
+    // Other shapes: linear conflict, or no beams below 26 cells (the 5×5's plan named a
+    // ranking, and --explain beams, that never ran); other phases: no beams.
+    assert_eq!(auto("5x5", &Tables::default()).phases[0].beam_ranking, None);
+    assert_eq!(auto("2x7", &Tables::default()).phases[0].beam_ranking, None);
     assert_eq!(
         auto("7x7", &Tables::default()).phases[0].beam_ranking,
         Some(BeamRanking::LinearConflict)
@@ -428,8 +427,14 @@ fn at_hand_takes_the_kind_of_table_the_shape_prefers() {
 fn a_short_budget_makes_the_plan_choose_tables_it_can_have_in_time() {
     let tables = Tables::default();
     let g = goal("4x5");
+    // (The plans compared here differ in the time limit they were chosen for, and that
+    // is all.)
+    let untimed = |p: Plan| Plan {
+        time_limit: None,
+        ..p
+    };
     let within = |options: &SolveOptions, time: f64| {
-        plan_within(&g, options, &tables, &seconds(time)).unwrap()
+        untimed(plan_within(&g, options, &tables, &seconds(time)).unwrap())
     };
     let roomy = plan(&g, &SolveOptions::default(), &tables).unwrap();
     assert!(roomy.builds_tables(), "{roomy}");
@@ -467,7 +472,8 @@ fn a_short_budget_makes_the_plan_choose_tables_it_can_have_in_time() {
         assert!(!kept.tables.is_empty(), "{kept}");
     }
     let fifteen = goal("4x4");
-    let proof = plan_within(&fifteen, &SolveOptions::default(), &tables, &seconds(0.001)).unwrap();
+    let proof =
+        untimed(plan_within(&fifteen, &SolveOptions::default(), &tables, &seconds(0.001)).unwrap());
     assert_eq!(
         proof,
         plan(&fifteen, &SolveOptions::default(), &tables).unwrap()
@@ -668,4 +674,35 @@ fn tables_shared_by_many_runs_may_take_a_share_of_all_their_time() {
         Some((4 * two, 4 * two))
     );
     assert!(unbudgeted.table_clock(None).is_none());
+}
+
+/// `--explain` names the anytime steps that run on the board and the budget the run gets.
+/// Before, every board's plan listed the staged answer (from 65 cells), the beams and the
+/// windows (from 26), and "10 s unless --time-limit says otherwise" under a time limit.
+#[test]
+fn the_anytime_plan_names_the_steps_that_run_and_the_budget() {
+    let words = |shape: &str, limits: &Limits| {
+        plan_within(
+            &goal(shape),
+            &SolveOptions::default(),
+            &Tables::default(),
+            limits,
+        )
+        .unwrap()
+        .to_string()
+    };
+    let steps = ["staged answer", "beam searches", "long windows"];
+    let has = |text: &str| steps.map(|s| text.contains(s));
+    let small = words("2x7", &Limits::default());
+    assert_eq!(has(&small), [false, false, false], "{small}");
+    assert!(small.contains("until proved optimal"), "{small}");
+    let timed = words("5x5", &seconds(0.5));
+    assert_eq!(has(&timed), [false, false, false], "{timed}");
+    assert!(timed.contains("; for 0.5 s (--time-limit)"), "{timed}");
+    let middle = words("6x6", &Limits::default());
+    assert_eq!(has(&middle), [false, true, true], "{middle}");
+    assert!(middle.contains("; for 10 s (the default"), "{middle}");
+    let large = words("9x9", &seconds(30.0));
+    assert_eq!(has(&large), [true, true, true], "{large}");
+    assert!(large.contains("; for 30 s (--time-limit)"), "{large}");
 }
