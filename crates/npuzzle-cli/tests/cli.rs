@@ -950,3 +950,25 @@ fn every_command_words_a_bad_limit_as_solve_does() {
         }
     }
 }
+
+/// `bench` names every plan a file of several shapes runs, and each instance's JSON says
+/// whether its length matches, as `batch`'s does. Before, the header and the summary named
+/// the first board's heuristic only ("Heuristic perfect" over a 3x4 solved with pattern
+/// databases), and `matches_expected` was missing.
+#[test]
+fn bench_names_every_plan_and_judges_each_length() {
+    let file = b"8 6 7 2 5 4 3 0 1 31\n1 2 3 4/5 6 7 8/9 10 0 11\n1 2 3 0 3\n";
+    let (code, out, err) = run(&["bench", "-"], Some(file));
+    assert_eq!(code, 2, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("Heuristics perfect, pdb:") && first.contains("one for each shape"),
+        "{first}"
+    );
+    let (_, out, _) = run(&["bench", "-", "--json"], Some(file));
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let matches: Vec<&Value> = lines[..3].iter().map(|v| &v["matches_expected"]).collect();
+    assert_eq!(matches, [&Value::Bool(true), &Value::Null, &Value::Bool(false)]);
+    let heuristic = lines[3]["summary"]["heuristic"].as_str().unwrap();
+    assert!(heuristic.starts_with("perfect, pdb:"), "{heuristic}");
+}

@@ -142,9 +142,11 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<Outcome> {
 /// before any search and timed apart, and what the header names.
 struct Plans {
     book: PlanBook,
-    /// The first plan's heuristic and algorithm, for the header.
-    heuristic: Option<String>,
-    algorithm: Option<Algorithm>,
+    /// Every plan's heuristic and algorithm, each once, in the order of the file's goals
+    /// and shapes, for the header (empty when every line brings its own goal, planned as it
+    /// is solved).
+    heuristics: Vec<String>,
+    algorithms: Vec<Algorithm>,
     prepared: Prepared,
 }
 
@@ -157,8 +159,8 @@ impl Plans {
         tables: &Tables,
         limits: Limits,
     ) -> Result<Plans> {
-        let mut heuristic = None;
-        let mut algorithm = None;
+        let mut heuristics: Vec<String> = Vec::new();
+        let mut algorithms: Vec<Algorithm> = Vec::new();
         let mut prepared = Prepared::default();
         // A choice refused on a shape is reported by each board's solve, after its
         // solvability, as every command orders them.
@@ -170,11 +172,13 @@ impl Plans {
             limits,
             None,
             |p, goal| {
-                heuristic.get_or_insert_with(|| {
-                    p.heuristic()
-                        .map_or("none".to_string(), ToString::to_string)
-                });
-                algorithm.get_or_insert(p.algorithm());
+                let heuristic = p.heuristic().map_or("none".into(), ToString::to_string);
+                if !heuristics.contains(&heuristic) {
+                    heuristics.push(heuristic);
+                }
+                if !algorithms.contains(&p.algorithm()) {
+                    algorithms.push(p.algorithm());
+                }
                 let ready = prepare(p, goal, tables)?;
                 prepared.seconds += ready.seconds;
                 prepared.events.extend(ready.events);
@@ -183,15 +187,26 @@ impl Plans {
         )?;
         Ok(Plans {
             book,
-            heuristic,
-            algorithm,
+            heuristics,
+            algorithms,
             prepared,
         })
     }
 
-    /// The algorithm the searches run (never `auto`).
-    fn algorithm(&self, options: &SolveOptions) -> Algorithm {
-        self.algorithm.unwrap_or(options.algorithm)
+    /// The heuristics the plans chose, `perfect, pdb:7-8` for a file of 3×3 and 4×4
+    /// boards; `None` when each line is planned for its own goal.
+    fn heuristic(&self) -> Option<String> {
+        (!self.heuristics.is_empty()).then(|| self.heuristics.join(", "))
+    }
+
+    /// The algorithms the searches run, as [`Plans::heuristic`]; the options' (`auto`) when
+    /// each line is planned for its own goal.
+    fn algorithm(&self, options: &SolveOptions) -> String {
+        if self.algorithms.is_empty() {
+            return options.algorithm.name().to_string();
+        }
+        let names: Vec<&str> = self.algorithms.iter().map(|a| a.name()).collect();
+        names.join(", ")
     }
 }
 
@@ -319,9 +334,29 @@ fn plural(n: usize) -> &'static str {
 /// The lines before the rows: what runs, the tables, the column names.
 fn header(args: &BenchArgs, plans: &Plans, options: &SolveOptions, threads: usize) -> String {
     let mut out = format!(
-        "Heuristic {}, algorithm {}, {} job{}, {threads} thread{} per search.\n",
-        plans.heuristic.as_deref().unwrap_or("(none)"),
-        plans.algorithm(options),
+        "{}, {} job{}, {threads} thread{} per search.\n",
+        match plans.heuristic() {
+            Some(h) => format!(
+                "{} {h}{}, {} {}",
+                if plans.heuristics.len() > 1 {
+                    "Heuristics"
+                } else {
+                    "Heuristic"
+                },
+                if plans.heuristics.len() > 1 {
+                    " (one for each shape or goal)"
+                } else {
+                    ""
+                },
+                if plans.algorithms.len() > 1 {
+                    "algorithms"
+                } else {
+                    "algorithm"
+                },
+                plans.algorithm(options)
+            ),
+            None => "Heuristic and algorithm planned for each line's own goal".to_string(),
+        },
         args.jobs,
         plural(args.jobs),
         plural(threads),
@@ -367,6 +402,8 @@ fn json_row(run: &Run, note: &str) -> String {
     v["index"] = json!(run.index);
     v["line"] = json!(run.line);
     v["expected"] = json!(run.expected);
+    // Judged as `batch` judges it (null without an expected length).
+    v["matches_expected"] = json!(judge(result, run.expected).1);
     v.to_string()
 }
 
@@ -453,8 +490,8 @@ fn json_summary(
         "wall_seconds": wall,
         "jobs": args.jobs,
         "threads": threads,
-        "heuristic": plans.heuristic,
-        "algorithm": plans.algorithm(options).name(),
+        "heuristic": plans.heuristic(),
+        "algorithm": plans.algorithm(options),
         "table_seconds": plans.prepared.seconds,
         "table_bytes": plans.prepared.bytes(),
         "tables": tables,
