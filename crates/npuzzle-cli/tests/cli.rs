@@ -966,9 +966,15 @@ fn bench_names_every_plan_and_judges_each_length() {
         "{first}"
     );
     let (_, out, _) = run(&["bench", "-", "--json"], Some(file));
-    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let matches: Vec<&Value> = lines[..3].iter().map(|v| &v["matches_expected"]).collect();
-    assert_eq!(matches, [&Value::Bool(true), &Value::Null, &Value::Bool(false)]);
+    assert_eq!(
+        matches,
+        [&Value::Bool(true), &Value::Null, &Value::Bool(false)]
+    );
     let heuristic = lines[3]["summary"]["heuristic"].as_str().unwrap();
     assert!(heuristic.starts_with("perfect, pdb:"), "{heuristic}");
 }
