@@ -61,10 +61,7 @@ fn game(args: &PlayArgs, seed: u64, tables: &Tables) -> Result<App> {
         Some(b) => {
             let verdict = npuzzle::solvability::check(&b, &app.goal)?;
             if !verdict.solvable {
-                bail!(
-                    "this board cannot reach the goal: {}",
-                    verdict.explanation()
-                );
+                return Err(Unsolvable(verdict.explanation()).into());
             }
             app.board = b;
         }
@@ -74,6 +71,29 @@ fn game(args: &PlayArgs, seed: u64, tables: &Tables) -> Result<App> {
         }
     }
     Ok(app)
+}
+
+/// A board that cannot reach its goal, with the reason.
+#[derive(Debug)]
+struct Unsolvable(String);
+
+impl std::fmt::Display for Unsolvable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "this board cannot reach the goal: {}", self.0)
+    }
+}
+
+impl std::error::Error for Unsolvable {}
+
+/// How `run` ends when `game` refuses the board: an unsolvable one is reported here and
+/// exits 1, as from every command (docs/cli.md); any other refusal is invalid input, the
+/// error `main` prints and exits 2 with.
+fn refusal(e: anyhow::Error) -> Result<Outcome> {
+    if e.downcast_ref::<Unsolvable>().is_none() {
+        return Err(e);
+    }
+    crate::errln!("{e}");
+    Ok(Outcome::Unsolvable)
 }
 
 /// The action for a key; arrows and WASD name the way the tile slides.
@@ -103,7 +123,10 @@ fn action(key: KeyEvent) -> Option<Action> {
 
 pub fn run(args: PlayArgs, tables: &Tables) -> Result<Outcome> {
     let seed = crate::options::seed_or_clock(args.seed);
-    let mut app = game(&args, seed, tables)?;
+    let mut app = match game(&args, seed, tables) {
+        Ok(app) => app,
+        Err(e) => return refusal(e),
+    };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!(
             "play needs a terminal (standard input and output are not both one); \

@@ -21,6 +21,13 @@ const SOLVE_TIME: Duration = Duration::from_secs(20);
 pub const SPEEDS: [u32; 10] = [1, 2, 4, 7, 15, 30, 60, 125, 250, 1000];
 /// The speed a solution plays at first: 7 moves a second, slow enough to follow.
 const DEFAULT_SPEED: usize = 3;
+/// How long the answer to a key refused while a solution plays stays on the status line
+/// (then the line shows the solution's progress again).
+const NOTICE_TIME: Duration = Duration::from_secs(3);
+/// The answer to a key that would act on the board while the goal is shown.
+pub const GOAL_SHOWN: &str = "The goal is shown: g goes back to the board.";
+/// The answer to a key that would act on the board while a solution plays.
+pub const SOLUTION_PLAYING: &str = "A solution is playing: Esc stops it.";
 
 /// What the player asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +56,39 @@ pub enum Action {
     ToggleGoal,
     /// Leave.
     Quit,
+}
+
+/// How good a found path is, as hints and the solution played are marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quality {
+    /// Proved shortest.
+    Optimal,
+    /// Not proved shortest; the shortest is at least this long.
+    AtLeast(u64),
+    /// Not proved shortest, with no bound known.
+    Unproven,
+}
+
+impl Quality {
+    /// The quality of a search's answer.
+    fn of(s: &Solution) -> Quality {
+        match (s.optimal, s.lower_bound) {
+            (true, _) => Quality::Optimal,
+            (false, Some(bound)) => Quality::AtLeast(bound),
+            (false, None) => Quality::Unproven,
+        }
+    }
+}
+
+impl std::fmt::Display for Quality {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Past the optimal frontier, how far off the answer may be: the proven bound.
+        match self {
+            Quality::Optimal => f.write_str("optimal"),
+            Quality::AtLeast(bound) => write!(f, "not proven optimal: at least {bound}"),
+            Quality::Unproven => f.write_str("not proven optimal"),
+        }
+    }
 }
 
 /// Whether the game goes on.
@@ -121,6 +161,10 @@ pub struct App {
     animation: Vec<Move>,
     played: usize,
     last_step: Instant,
+    /// How good the solution being played is.
+    quality: Quality,
+    /// When a key was refused while a solution plays: the status says why for a while.
+    refused_at: Option<Instant>,
     /// Index into [`SPEEDS`].
     speed: usize,
     /// The goal is shown instead of the board (`g`).
@@ -158,6 +202,8 @@ impl App {
             animation: Vec::new(),
             played: 0,
             last_step: Instant::now(),
+            quality: Quality::Optimal,
+            refused_at: None,
             speed: DEFAULT_SPEED,
             showing_goal: false,
             board_on_screen: true,
@@ -185,6 +231,18 @@ impl App {
     /// Moves of the solution being played: `(played, all)`.
     pub fn animation_progress(&self) -> (usize, usize) {
         (self.played, self.animation.len())
+    }
+
+    /// How good the solution being played (or last played) is.
+    pub fn quality(&self) -> Quality {
+        self.quality
+    }
+
+    /// Why the last key was refused while a solution plays, for [`NOTICE_TIME`] after it.
+    pub fn notice(&self, now: Instant) -> Option<&'static str> {
+        self.refused_at
+            .filter(|&at| now.saturating_duration_since(at) < NOTICE_TIME)
+            .map(|_| SOLUTION_PLAYING)
     }
 
     /// The speed a solution plays at, in moves a second.
@@ -223,96 +281,138 @@ impl App {
 
     /// Does what the player asked.
     pub fn handle(&mut self, action: Action, now: Instant) -> Flow {
+        // A notice answers the key refused, not the next one.
+        self.refused_at = None;
         match action {
             Action::Quit => return Flow::Quit,
             // Nothing changes a board the player cannot see.
             _ if !self.board_on_screen => {}
             Action::Stop => self.stop(),
-            Action::Faster | Action::Slower => {
-                self.speed = match action {
-                    Action::Faster => (self.speed + 1).min(SPEEDS.len() - 1),
-                    _ => self.speed.saturating_sub(1),
-                };
-                // The next move is due one new interval from now.
-                self.last_step = now;
-                self.status = format!("Speed: {} moves a second.", self.speed());
-            }
-            Action::SkipToEnd if self.animating() => {
-                let rest: Vec<Move> = self.animation[self.played..].to_vec();
-                for m in rest {
-                    self.step(m, now);
-                }
-                self.played = self.animation.len();
-                self.status = "Skipped to the end of the solution.".into();
-                self.check_solved(now);
-            }
-            Action::SkipToEnd => self.status = "No solution is playing (Enter plays one).".into(),
-            Action::ToggleGoal => {
-                self.showing_goal = !self.showing_goal;
-                self.status = if self.showing_goal {
-                    "The goal. g shows the board again.".into()
-                } else {
-                    "The board.".into()
-                };
-            }
+            Action::Faster | Action::Slower => self.change_speed(action, now),
+            Action::ToggleGoal => self.toggle_goal(now),
+            // Every other key acts on the board (moves it, or asks about it): not while the
+            // goal is in its place, as the arrows have always been refused.
+            _ if self.showing_goal => self.status = GOAL_SHOWN.into(),
+            Action::SkipToEnd => self.skip_to_end(now),
             // While a solution plays, only its speed, skipping or stopping it (or leaving)
-            // is heard.
-            _ if self.animating() => {}
-            // While the goal is shown, no tile moves where the player cannot see it.
-            Action::Blank(_) | Action::Click(_) | Action::Undo | Action::New
-                if self.showing_goal =>
-            {
-                self.status = "The goal is shown: g goes back to the board.".into();
+            // is heard; the status says so, or the key would seem lost.
+            _ if self.animating() => {
+                self.status = SOLUTION_PLAYING.into();
+                self.refused_at = Some(now);
             }
-            Action::Blank(m) => {
-                let what = tile_move(&self.board, m);
-                if self.step(m, now) {
-                    self.status = format!("Moved {what}.");
-                    self.after_move(now);
-                }
-            }
+            Action::Blank(m) => self.slide(m, now),
             Action::Click(cell) => self.click(cell, now),
-            Action::Undo => match self.history.pop() {
-                Some(m) => {
-                    self.board.apply(m.opposite());
-                    self.stopped = None;
-                    self.hint = None;
-                    self.job = None;
-                    self.status = format!("Undone; {} moves.", self.moves());
-                }
-                None => self.status = "Nothing to undo.".into(),
-            },
-            Action::Hint if self.solved() => self.status = "Already solved.".into(),
-            Action::Solve if self.solved() => self.status = "Already solved.".into(),
+            Action::Undo => self.undo(now),
+            Action::Hint | Action::Solve if self.solved() => {
+                self.status = "Already solved.".into();
+            }
             Action::Hint => self.search(JobKind::Hint),
             Action::Solve => self.search(JobKind::Solve),
-            Action::New => {
-                let mut rng = generate::rng(self.seed);
-                self.seed = self.seed.wrapping_add(1);
-                self.board = generate::random_solvable(&self.goal, &mut rng);
-                self.history.clear();
-                self.started = None;
-                self.stopped = None;
-                self.hint = None;
-                self.job = None;
-                self.status = "A new random board.".into();
-            }
+            Action::New => self.new_board(),
         }
         Flow::Continue
+    }
+
+    /// `+` or `-`: the solution plays faster or slower.
+    fn change_speed(&mut self, action: Action, now: Instant) {
+        self.speed = match action {
+            Action::Faster => (self.speed + 1).min(SPEEDS.len() - 1),
+            _ => self.speed.saturating_sub(1),
+        };
+        // The next move is due one new interval from now.
+        self.last_step = now;
+        self.status = format!("Speed: {} a second.", count(self.speed() as usize, "move"));
+    }
+
+    /// `g`: the goal in the board's place, or the board again.
+    fn toggle_goal(&mut self, now: Instant) {
+        self.showing_goal = !self.showing_goal;
+        self.status = if self.showing_goal {
+            "The goal. g shows the board again.".into()
+        } else {
+            // A solution resumes where it paused, not with the moves "due" meanwhile.
+            self.last_step = now;
+            "The board.".into()
+        };
+    }
+
+    /// `e`: the rest of the solution at once.
+    fn skip_to_end(&mut self, now: Instant) {
+        if !self.animating() {
+            self.status = "No solution is playing (Enter plays one).".into();
+            return;
+        }
+        let rest: Vec<Move> = self.animation[self.played..].to_vec();
+        for m in rest {
+            self.step(m, now);
+        }
+        self.played = self.animation.len();
+        self.status = "Skipped to the end of the solution.".into();
+        self.solution_played(now);
+    }
+
+    /// An arrow key: the blank moves `m` (the tile on that side slides into the gap).
+    fn slide(&mut self, m: Move, now: Instant) {
+        let what = tile_move(&self.board, m);
+        if self.step(m, now) {
+            self.status = format!("Moved {what}.");
+            self.after_move(now);
+        } else {
+            let side = match m {
+                Move::Up => "above",
+                Move::Down => "below",
+                Move::Left => "to the left of",
+                Move::Right => "to the right of",
+            };
+            self.status = format!("There is no tile {side} the gap.");
+        }
+    }
+
+    /// `u`: takes back the last move.
+    fn undo(&mut self, now: Instant) {
+        let Some(m) = self.history.pop() else {
+            self.status = "Nothing to undo.".into();
+            return;
+        };
+        self.board.apply(m.opposite());
+        self.resume_clock(now);
+        self.hint = None;
+        self.job = None;
+        self.status = format!("Undone; {}.", count(self.moves(), "move"));
+    }
+
+    /// `n`: a new random board, on a clock not started.
+    fn new_board(&mut self) {
+        let mut rng = generate::rng(self.seed);
+        self.seed = self.seed.wrapping_add(1);
+        self.board = generate::random_solvable(&self.goal, &mut rng);
+        self.history.clear();
+        self.started = None;
+        self.stopped = None;
+        self.hint = None;
+        self.job = None;
+        self.status = "A new random board.".into();
     }
 
     /// Moves the blank once; `false` when it would leave the board.
     fn step(&mut self, m: Move, now: Instant) -> bool {
         if !self.board.can_move(m) {
-            self.status = "That tile cannot move: it is not next to the gap.".into();
             return false;
         }
         // Playing on after solving starts the clock again (and the next solve is announced).
-        self.stopped = None;
+        self.resume_clock(now);
         self.board.apply(m);
         self.history.push(m);
         self.started.get_or_insert(now);
         true
+    }
+
+    /// Leaving the solved board: the clock goes on from the time it stopped at, so the
+    /// time spent looking at the solved board is not counted.
+    fn resume_clock(&mut self, now: Instant) {
+        if let Some(on_clock) = self.stopped.take() {
+            self.started = Some(now.checked_sub(on_clock).unwrap_or(now));
+        }
     }
 
     /// After the player's move: a hint or search for the old board no longer applies.
@@ -327,11 +427,19 @@ impl App {
             let clock = self.clock(now);
             self.stopped = Some(clock);
             self.status = format!(
-                "Solved in {} move{}, {}!",
-                self.moves(),
-                if self.moves() == 1 { "" } else { "s" },
+                "Solved in {}, {}!",
+                count(self.moves(), "move"),
                 clock_text(clock)
             );
+        }
+    }
+
+    /// The last move of a solution played: "solved", marked as hints are with how good the
+    /// solution was (past the optimal frontier, not the shortest).
+    fn solution_played(&mut self, now: Instant) {
+        self.check_solved(now);
+        if self.solved() {
+            self.status = format!("{} The solution played is {}.", self.status, self.quality);
         }
     }
 
@@ -357,7 +465,7 @@ impl App {
         for _ in 0..n {
             self.step(m, now);
         }
-        self.status = format!("Slid {n} tile{}.", if n == 1 { "" } else { "s" });
+        self.status = format!("Slid {}.", count(n, "tile"));
         self.after_move(now);
     }
 
@@ -419,7 +527,9 @@ impl App {
                 }
             }
         }
-        if !self.animating() || !self.board_on_screen {
+        // Nor does a solution play on where nobody sees it: on a screen too small for the
+        // board, or behind the goal.
+        if !self.animating() || !self.board_on_screen || self.showing_goal {
             return;
         }
         // Every move due since the last one: several a tick at the fast speeds.
@@ -431,7 +541,7 @@ impl App {
             self.last_step += every;
         }
         if !self.animating() {
-            self.check_solved(now);
+            self.solution_played(now);
         }
     }
 
@@ -443,40 +553,39 @@ impl App {
                 return;
             }
         };
+        let quality = Quality::of(&s);
         let Some(moves) = s.moves.filter(|m| !m.is_empty()) else {
             self.status = "No solution found in time.".into();
             return;
-        };
-        // Past the optimal frontier, how far off the answer may be: the proven bound.
-        let quality = match (s.optimal, s.lower_bound) {
-            (true, _) => "optimal".to_string(),
-            (false, Some(bound)) => format!("not proven optimal: at least {bound}"),
-            (false, None) => "not proven optimal".to_string(),
         };
         match kind {
             JobKind::Hint => {
                 self.hint = Some(moves[0]);
                 self.status = format!(
-                    "Hint: move {} ({} move{} to go, {quality}).",
+                    "Hint: move {} ({} to go, {quality}).",
                     tile_move(&self.board, moves[0]),
-                    moves.len(),
-                    if moves.len() == 1 { "" } else { "s" }
+                    count(moves.len(), "move")
                 );
             }
-            JobKind::Solve => {
-                self.status = format!(
-                    "Playing a {}-move solution ({quality}): + faster, - slower, e to the end, Esc stops.",
-                    moves.len()
-                );
-                self.hint = None;
-                self.showing_goal = false;
-                self.animation = moves;
-                self.played = 0;
-                // The first move at once.
-                let every = Duration::from_secs(1) / self.speed();
-                self.last_step = now.checked_sub(every).unwrap_or(now);
-            }
+            JobKind::Solve => self.play_solution(moves, quality, now),
         }
+    }
+
+    /// Plays `moves` (a solution of this `quality` from the board as it stands), the first
+    /// at once. A solution found while the goal is shown waits for `g`: it stays shown.
+    pub fn play_solution(&mut self, moves: Vec<Move>, quality: Quality, now: Instant) {
+        self.status = format!(
+            "Playing a {}-move solution ({quality}): + faster, - slower, e to the end, Esc stops.",
+            moves.len()
+        );
+        self.hint = None;
+        self.quality = quality;
+        self.refused_at = None;
+        self.animation = moves;
+        self.played = 0;
+        // The first move at once.
+        let every = Duration::from_secs(1) / self.speed();
+        self.last_step = now.checked_sub(every).unwrap_or(now);
     }
 }
 
@@ -517,6 +626,11 @@ fn tile_move(board: &Board, m: Move) -> String {
         Move::Right => "left",
     };
     format!("tile {tile} {way}")
+}
+
+/// "1 move", "2 moves": `n` and the noun `what`, plural unless `n` is 1.
+pub fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// `m:ss`.

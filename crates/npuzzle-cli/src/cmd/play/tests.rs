@@ -8,9 +8,10 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::Terminal;
 
-use super::app::{Action, App, Flow};
+use super::app::{Action, App, Flow, Quality};
 use super::view::{self, Geometry};
 use super::{action, game, PlayArgs};
+use crate::exit::Outcome;
 
 fn app(board: &str) -> App {
     let start = Board::parse(board, None).unwrap();
@@ -524,4 +525,277 @@ fn a_hint_past_the_optimal_frontier_says_how_far_at_least() {
     } else {
         assert!(app.status.contains("optimal)."), "{}", app.status);
     }
+}
+
+#[test]
+fn an_unsolvable_board_exits_1_as_from_every_command() {
+    // `play "1 2 3/4 5 6/8 7 0"` exited 2 (invalid input); docs/cli.md's table, for every
+    // command, says 1 for an unsolvable board.
+    let args = |board: &str, goal: &str| PlayArgs {
+        board: Some(board.into()),
+        size: None,
+        goal: goal.parse().unwrap(),
+        seed: Some(3),
+    };
+    for a in [
+        args("1 2 3/4 5 6/8 7 0", "standard"),
+        args("123456708", "1 2 3/4 5 6/8 7 0"),
+    ] {
+        let e = game(&a, 3, &Tables::default()).err().unwrap();
+        assert!(e.to_string().contains("cannot reach the goal"), "{e}");
+        assert_eq!(super::refusal(e).unwrap(), Outcome::Unsolvable);
+    }
+    // Any other refusal is still invalid input (exit 2, from the error).
+    let e = game(
+        &args("1 2 3/4 5 6/7 8 8", "standard"),
+        3,
+        &Tables::default(),
+    )
+    .err()
+    .unwrap();
+    assert!(super::refusal(e).is_err());
+}
+
+#[test]
+fn a_solution_is_marked_with_its_quality_while_it_plays_and_when_it_ends() {
+    // A 10x10 solution played as "move 1 of 1233", and "Solved in 1233 moves", with no word
+    // that it was not proven optimal (the hints say so).
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    for (quality, mark) in [
+        (Quality::AtLeast(2), "not proven optimal: at least 2"),
+        (Quality::Unproven, "not proven optimal"),
+        (Quality::Optimal, "optimal"),
+    ] {
+        let mut app = app("1 2 3/4 0 6/7 5 8");
+        let t = Instant::now();
+        app.play_solution(vec![Move::Down, Move::Right], quality, t);
+        let playing = draw(&mut terminal, &app);
+        assert!(
+            playing
+                .iter()
+                .any(|l| l.contains("Playing the solution") && l.contains(&format!("({mark})"))),
+            "{playing:#?}"
+        );
+        app.tick(t + Duration::from_secs(1));
+        assert!(app.solved());
+        let solved = draw(&mut terminal, &app);
+        let text = solved.join(" ");
+        assert!(text.contains("Solved in 2 moves"), "{solved:#?}");
+        assert!(
+            text.contains(&format!("The solution played is {mark}.")),
+            "{solved:#?}"
+        );
+    }
+}
+
+/// The words a footer may show: the counters', the status's and the keys'; a word cut at
+/// the screen's edge ("Estimate: 1" for 13) is none of them.
+fn footer_words(app: &App) -> Vec<String> {
+    let counters = format!(
+        "Moves: {} Time: 0:00 Estimate: {} SOLVED …",
+        app.moves(),
+        app.estimate()
+    );
+    [
+        counters.as_str(),
+        &app.status,
+        view::KEYS,
+        view::KEYS_PLAYING,
+        "arrows u h Enter g n q + - e Esc",
+    ]
+    .iter()
+    .flat_map(|t| t.split_whitespace())
+    .map(String::from)
+    .collect()
+}
+
+#[test]
+fn no_word_or_number_is_cut_at_the_edge_of_a_narrow_terminal() {
+    // At 33 columns the counters read "Estimate: 1" (13), at 25 the hint "(2" (21 moves).
+    let mut app = app("3 1 2/0 4 5/6 7 8");
+    app.handle(Action::Hint, Instant::now());
+    wait_for_search(&mut app);
+    assert!(app.status.contains("(21 moves to go"), "{}", app.status);
+    let words = footer_words(&app);
+    for height in [8, 14, 24] {
+        for width in 10..=80 {
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            let s = draw(&mut terminal, &app);
+            // The last three rows are always the footer's (it has at least three).
+            for line in &s[s.len() - 3..] {
+                for word in line.split_whitespace() {
+                    assert!(
+                        words.iter().any(|w| w == word),
+                        "{width}x{height}: {word:?} is cut: {s:#?}"
+                    );
+                }
+            }
+        }
+    }
+    // Where the rows below the board allow, nothing is left out.
+    let mut terminal = Terminal::new(TestBackend::new(25, 14)).unwrap();
+    let text = draw(&mut terminal, &app).join(" ");
+    for part in ["Estimate: 13", "(21", "optimal)."] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+}
+
+#[test]
+fn a_big_boards_hint_keeps_its_mark_on_a_narrow_terminal() {
+    let goal = GoalSpec::Standard.board("10x10".parse().unwrap()).unwrap();
+    let mut app = App::new(goal.clone(), goal, 1, true, Tables::default());
+    app.status =
+        "Hint: move tile 12 left (95 moves to go, not proven optimal: at least 85).".into();
+    let mut terminal = Terminal::new(TestBackend::new(40, 24)).unwrap();
+    let s = draw(&mut terminal, &app);
+    let text = s.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+    assert!(text.contains("not proven optimal: at least 85)."), "{s:#?}");
+}
+
+#[test]
+fn the_keys_keep_q_on_every_width() {
+    // At 20 columns the short keys "arrows u h Enter g n q" lost their `q`.
+    let mut app = app("1 2 3/4 0 6/7 5 8");
+    let (minimum, _) = Geometry::needed(app.board.shape());
+    for playing in [false, true] {
+        if playing {
+            app.play_solution(
+                vec![Move::Down, Move::Right],
+                Quality::Optimal,
+                Instant::now(),
+            );
+        }
+        for width in minimum..=90 {
+            let mut terminal = Terminal::new(TestBackend::new(width, 8)).unwrap();
+            let s = draw(&mut terminal, &app);
+            let keys = s.last().unwrap();
+            assert!(
+                keys.split_whitespace().any(|w| w == "q"),
+                "{width} columns, playing {playing}: {s:#?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn keys_that_act_on_the_board_are_refused_while_the_goal_is_shown() {
+    // `g` then Enter went back to the board and played; `g` then `h` gave a hint.
+    const REFUSED: &str = "The goal is shown: g goes back to the board.";
+    let mut app = app("1 2 3/4 5 6/7 0 8");
+    let t = Instant::now();
+    app.handle(Action::Blank(Move::Up), t);
+    let board = app.board.clone();
+    app.handle(Action::ToggleGoal, t);
+    for a in [
+        Action::Solve,
+        Action::Hint,
+        Action::Undo,
+        Action::SkipToEnd,
+        Action::New,
+        Action::Blank(Move::Down),
+        Action::Click(7),
+    ] {
+        app.handle(a, t);
+        app.tick(t);
+        assert_eq!(app.status, REFUSED, "{a:?}");
+        assert!(app.job.is_none() && app.showing_goal, "{a:?}");
+        assert_eq!((&app.board, app.moves()), (&board, 1), "{a:?}");
+    }
+    // A solution playing waits while the goal is shown, and goes on after `g`.
+    let mut app = self::app("1 2 3/4 0 6/7 5 8");
+    app.play_solution(vec![Move::Down, Move::Right], Quality::Optimal, t);
+    app.handle(Action::ToggleGoal, t);
+    app.handle(Action::SkipToEnd, t);
+    assert_eq!(app.status, REFUSED);
+    app.tick(t + Duration::from_secs(10));
+    assert_eq!(app.moves(), 0, "moves played behind the goal");
+    app.handle(Action::ToggleGoal, t + Duration::from_secs(10));
+    app.tick(t + Duration::from_secs(11));
+    assert!(app.solved());
+    // A solution found while the goal is shown waits too, with the goal on screen.
+    let mut app = self::app("1 2 3/4 0 6/7 5 8");
+    app.handle(Action::Solve, Instant::now());
+    app.handle(Action::ToggleGoal, Instant::now());
+    wait_for_search(&mut app);
+    assert!(app.showing_goal);
+    app.tick(Instant::now() + Duration::from_secs(10));
+    assert_eq!(app.moves(), 0, "moves played behind the goal");
+}
+
+#[test]
+fn messages_count_one_move_and_name_the_missing_tile() {
+    let mut app = app("1 2 3/4 5 6/7 8 0");
+    let t = Instant::now();
+    app.handle(Action::Blank(Move::Up), t);
+    app.handle(Action::Blank(Move::Left), t);
+    app.handle(Action::Undo, t);
+    assert_eq!(app.status, "Undone; 1 move.");
+    app.handle(Action::Undo, t);
+    // `w`: no tile below the gap in the bottom-right corner to slide up.
+    app.handle(Action::Blank(Move::Down), t);
+    assert_eq!(app.status, "There is no tile below the gap.");
+    app.handle(Action::Blank(Move::Right), t);
+    assert_eq!(app.status, "There is no tile to the right of the gap.");
+    assert_eq!(app.moves(), 0);
+    for _ in 0..super::app::SPEEDS.len() {
+        app.handle(Action::Slower, t);
+    }
+    assert_eq!(app.status, "Speed: 1 move a second.");
+    app.handle(Action::Blank(Move::Up), t);
+    app.play_solution(vec![Move::Down], Quality::Optimal, t);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let s = draw(&mut terminal, &app);
+    assert!(s.iter().any(|l| l.contains("at 1 move/s")), "{s:#?}");
+}
+
+#[test]
+fn keys_ignored_while_a_solution_plays_say_that_esc_stops_it() {
+    let mut app = app("1 2 3/4 0 6/7 5 8");
+    let t = Instant::now();
+    app.play_solution(vec![Move::Down, Move::Right], Quality::Optimal, t);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    for a in [
+        Action::Undo,
+        Action::New,
+        Action::Blank(Move::Up),
+        Action::Hint,
+        Action::Solve,
+        Action::Click(0),
+    ] {
+        app.handle(a, Instant::now());
+        let s = draw(&mut terminal, &app);
+        assert!(
+            s.iter()
+                .any(|l| l.contains("A solution is playing: Esc stops it.")),
+            "{a:?}: {s:#?}"
+        );
+        assert_eq!(app.board.to_string(), "1 2 3/4 0 6/7 5 8", "{a:?}");
+    }
+    // The notice answers that key only: the next one heard shows the solution's line again.
+    app.handle(Action::Faster, Instant::now());
+    let s = draw(&mut terminal, &app);
+    assert!(
+        s.iter()
+            .any(|l| l.contains("Playing the solution") && l.contains("at 15 moves/s")),
+        "{s:#?}"
+    );
+}
+
+#[test]
+fn the_clock_does_not_count_the_time_spent_solved() {
+    let mut app = app("1 2 3/4 5 6/7 8 0");
+    let t = Instant::now();
+    let at = |s: u64| t + Duration::from_secs(s);
+    app.handle(Action::Blank(Move::Up), at(0));
+    app.handle(Action::Blank(Move::Down), at(10));
+    assert!(app.solved());
+    assert_eq!(app.clock(at(60)), Duration::from_secs(10));
+    // Undone 90 s later: the clock goes on from 0:10.
+    app.handle(Action::Undo, at(100));
+    assert_eq!(app.clock(at(101)), Duration::from_secs(11));
+    app.handle(Action::Blank(Move::Down), at(105));
+    assert_eq!(app.clock(at(200)), Duration::from_secs(15));
+    // Playing on after solving, likewise.
+    app.handle(Action::Blank(Move::Up), at(300));
+    assert_eq!(app.clock(at(301)), Duration::from_secs(16));
 }

@@ -10,9 +10,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
-use super::app::{clock_text, App, JobKind};
+use super::app::{clock_text, count, App, JobKind};
 
-/// Lines above the board (the title) and below it (counters, status, keys).
+/// Lines above the board (the title) and below it (counters, status, keys; they take any
+/// more rows below the board when they need them on a narrow screen).
 const ABOVE: u16 = 1;
 const BELOW: u16 = 3;
 
@@ -22,9 +23,9 @@ pub const KEYS: &str =
 /// The keys while a solution plays.
 pub const KEYS_PLAYING: &str = "+ faster · - slower · e to the end · Esc stop · q quit";
 /// The keys on a narrow screen.
-const KEYS_SHORT: &str = "arrows u h Enter g n q";
+pub const KEYS_SHORT: &str = "arrows u h Enter g n q";
 /// The keys on a narrow screen while a solution plays.
-const KEYS_PLAYING_SHORT: &str = "+ - e Esc q";
+pub const KEYS_PLAYING_SHORT: &str = "+ - e Esc q";
 /// Columns between the board and the goal beside it.
 const GAP: u16 = 4;
 
@@ -76,13 +77,11 @@ impl Geometry {
     /// Cells laid out in `area` for `shape`, boxed when they fit, else one line each;
     /// `None` when even that does not fit.
     pub fn new(area: Rect, shape: Shape) -> Option<Geometry> {
-        let digits = (shape.cells() - 1).to_string().len() as u16;
         let (rows, cols) = (shape.rows() as u16, shape.cols() as u16);
-        let room_h = area.height.saturating_sub(ABOVE + BELOW);
-        [(digits + 4, 3), (digits + 1, 1)]
+        cell_sizes(area, shape)
             .into_iter()
-            .find(|&(w, h)| w * cols <= area.width && h * rows <= room_h)
-            .map(|(cell_w, cell_h)| Geometry {
+            .find(|&(w, h, room_h)| w * cols <= area.width && h * rows <= room_h)
+            .map(|(cell_w, cell_h, room_h)| Geometry {
                 x: area.x + (area.width - cell_w * cols) / 2,
                 y: area.y + ABOVE + (room_h - cell_h * rows) / 2,
                 cell_w,
@@ -97,14 +96,12 @@ impl Geometry {
     fn pair(area: Rect, shape: Shape) -> Option<(Geometry, Geometry)> {
         let board = Geometry::new(area, shape)?;
         let (rows, cols) = (shape.rows() as u16, shape.cols() as u16);
-        let room_h = area.height.saturating_sub(ABOVE + BELOW);
-        let digits = (shape.cells() - 1).to_string().len() as u16;
-        [(digits + 4, 3), (digits + 1, 1)]
+        cell_sizes(area, shape)
             .into_iter()
-            .find(|&(w, h)| 2 * w * cols + GAP <= area.width && h * rows <= room_h)
+            .find(|&(w, h, room_h)| 2 * w * cols + GAP <= area.width && h * rows <= room_h)
             // Never trade the board's boxes for room beside it.
-            .filter(|&(_, h)| h >= board.cell_h)
-            .map(|(cell_w, cell_h)| {
+            .filter(|&(_, h, _)| h >= board.cell_h)
+            .map(|(cell_w, cell_h, room_h)| {
                 let x = area.x + (area.width - (2 * cell_w * cols + GAP)) / 2;
                 let y = area.y + ABOVE + (room_h - cell_h * rows) / 2;
                 let g = Geometry {
@@ -134,6 +131,11 @@ impl Geometry {
         )
     }
 
+    /// The row just below the cells.
+    pub fn bottom(&self) -> u16 {
+        self.y + self.cell_h * self.rows
+    }
+
     /// The rectangle of a cell.
     pub fn cell(&self, cell: usize) -> Rect {
         let (r, c) = (cell as u16 / self.cols, cell as u16 % self.cols);
@@ -154,6 +156,43 @@ impl Geometry {
         let (r, c) = ((y - self.y) / self.cell_h, (x - self.x) / self.cell_w);
         Some(usize::from(r * self.cols + c))
     }
+}
+
+/// The two ways to draw a cell on a screen of `area`, as (width, height, rows left for the
+/// board): boxed, leaving below the board the rows the footer needs at this width, and one
+/// line each, leaving the minimum's three. So a narrow screen that wraps the footer shows a
+/// hint or a solution's mark whole, and the board does not jump as the status changes.
+fn cell_sizes(area: Rect, shape: Shape) -> [(u16, u16, u16); 2] {
+    let digits = (shape.cells() - 1).to_string().len() as u16;
+    let room = |below: u16| area.height.saturating_sub(ABOVE + below);
+    [
+        (digits + 4, 3, room(footer_rows(area.width, shape))),
+        (digits + 1, 1, room(BELOW)),
+    ]
+}
+
+/// The rows the footer needs at `width` for the longest lines a game on `shape` shows
+/// often: large counters, a solution's progress at the top speed with its mark, and the
+/// short keys: three rows on a wide screen.
+fn footer_rows(width: u16, shape: Shape) -> u16 {
+    // The exact table's boards (up to 10 cells) are solved optimally in at most 31 moves.
+    let status = if shape.cells() <= 10 {
+        "Playing the solution: move 31 of 31 at 1000 moves/s (optimal)."
+    } else {
+        "Playing the solution: move 1234 of 1234 at 1000 moves/s \
+         (not proven optimal: at least 999)."
+    };
+    let counters = ["Moves: 1234", "Time: 9:59", "Estimate: 999"].map(String::from);
+    let parts = [
+        counters_block(&counters),
+        status_block(status),
+        keys_block(false, width),
+    ];
+    let width = usize::from(width);
+    parts
+        .iter()
+        .map(|p| p.lines(width, usize::MAX).len().max(1) as u16)
+        .sum()
 }
 
 /// Where the board (and the goal beside it, if shown there) is drawn on a screen of `area`:
@@ -239,15 +278,53 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     if let Some(goal) = &layout.goal {
         draw_tiles(frame, app, &app.goal, goal, false);
     }
-    let bottom = area.y + area.height - BELOW;
-    let counters = format!(
-        "Moves: {}  Time: {}  Estimate: {}{}",
-        app.moves(),
-        clock_text(app.clock(now)),
-        app.estimate(),
-        if app.solved() { "  SOLVED" } else { "" }
+    // The footer fills the rows below the board from the bottom up: three lines on a
+    // wide screen, more when a narrow one wraps them.
+    let rows = area.bottom().saturating_sub(layout.board.bottom());
+    let status = status_line(app, now);
+    let [counters, status, keys] = footer(
+        [
+            counters_block(&counter_items(app, now)),
+            status_block(&status),
+            keys_block(app.animating(), area.width),
+        ],
+        usize::from(area.width),
+        usize::from(rows),
     );
-    let status = match &app.job {
+    let lines: Vec<(String, Style)> = counters
+        .into_iter()
+        .chain(status)
+        .map(|l| (l, Style::default()))
+        .chain(keys.into_iter().map(|l| (l, dim(app.plain))))
+        .collect();
+    let first = area.bottom().saturating_sub(lines.len() as u16);
+    for (i, (text, style)) in lines.into_iter().enumerate() {
+        frame.render_widget(
+            Paragraph::new(Line::from(text))
+                .alignment(Alignment::Center)
+                .style(style),
+            Rect::new(area.x, first + i as u16, area.width, 1),
+        );
+    }
+}
+
+/// The counters: moves, the clock, the estimate, and whether solved.
+fn counter_items(app: &App, now: Instant) -> Vec<String> {
+    let mut items = vec![
+        format!("Moves: {}", app.moves()),
+        format!("Time: {}", clock_text(app.clock(now))),
+        format!("Estimate: {}", app.estimate()),
+    ];
+    if app.solved() {
+        items.push("SOLVED".into());
+    }
+    items
+}
+
+/// The status line: a search's live line, a solution's progress (or, for a moment, why a
+/// key was refused while it plays), else what just happened.
+fn status_line(app: &App, now: Instant) -> String {
+    match &app.job {
         Some(job) => {
             let what = match job.kind {
                 JobKind::Hint => "Hint",
@@ -259,39 +336,168 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
                 now.saturating_duration_since(job.started),
             )
         }
-        None if app.animating() => {
-            let (played, all) = app.animation_progress();
-            format!(
-                "Playing the solution: move {played} of {all} at {} moves/s.",
-                app.speed()
-            )
-        }
+        None if app.animating() => app
+            .notice(now)
+            .map_or_else(|| playing_line(app), String::from),
         None => app.status.clone(),
-    };
-    let (keys, short) = if app.animating() {
+    }
+}
+
+/// The status while a solution plays: how far, how fast, and how good the solution is
+/// (optimal, or not proven so with the bound, as hints say); the speed comes early, so a
+/// wrapped line keeps it whole on one line.
+pub fn playing_line(app: &App) -> String {
+    let (played, all) = app.animation_progress();
+    if app.showing_goal {
+        return format!(
+            "The solution waits at move {played} of {all} while the goal is shown: \
+             g goes back to the board."
+        );
+    }
+    format!(
+        "Playing the solution: move {played} of {all} at {}/s ({}).",
+        count(app.speed() as usize, "move"),
+        app.quality()
+    )
+}
+
+/// Part of the footer: items joined by `sep`, `last` always at the end (the quit key), and
+/// `cut` after them when some had to be left out.
+struct Part<'a> {
+    items: Vec<&'a str>,
+    sep: &'a str,
+    last: Option<&'a str>,
+    cut: Option<&'a str>,
+}
+
+/// The counters: whole items, the last ones left out when there is no room.
+fn counters_block(items: &[String]) -> Part<'_> {
+    Part {
+        items: items.iter().map(String::as_str).collect(),
+        sep: "  ",
+        last: None,
+        cut: None,
+    }
+}
+
+/// The status: whole words, ending in "…" when the last ones are left out.
+fn status_block(status: &str) -> Part<'_> {
+    Part {
+        items: status.split_whitespace().collect(),
+        sep: " ",
+        last: None,
+        cut: Some("…"),
+    }
+}
+
+/// The keys: with their meanings when they fit on one line, else the short list; either
+/// way `q` stays last, since it is the way out.
+fn keys_block(playing: bool, width: u16) -> Part<'static> {
+    let (long, short) = if playing {
         (KEYS_PLAYING, KEYS_PLAYING_SHORT)
     } else {
         (KEYS, KEYS_SHORT)
     };
-    let keys = if keys.chars().count() <= usize::from(area.width) {
-        keys
+    let (mut items, sep): (Vec<&str>, _) = if long.chars().count() <= usize::from(width) {
+        (long.split(" · ").collect(), " · ")
     } else {
-        short
+        (short.split(' ').collect(), " ")
     };
-    let lines = [counters, status, keys.to_string()];
-    for (i, text) in lines.into_iter().enumerate() {
-        let style = if i == 2 {
-            dim(app.plain)
-        } else {
-            Style::default()
-        };
-        frame.render_widget(
-            Paragraph::new(Line::from(text))
-                .alignment(Alignment::Center)
-                .style(style),
-            Rect::new(area.x, bottom + i as u16, area.width, 1),
-        );
+    let last = items.pop();
+    Part {
+        items,
+        sep,
+        last,
+        cut: None,
     }
+}
+
+impl Part<'_> {
+    /// The block in lines of `width` characters, at most `rows` of them: its items, the
+    /// last ones dropped whole (then `cut` follows) until the rest fits.
+    fn lines(&self, width: usize, rows: usize) -> Vec<String> {
+        for keep in (0..=self.items.len()).rev() {
+            let mut shown = self.items[..keep].to_vec();
+            if keep < self.items.len() {
+                shown.extend(self.cut);
+            }
+            shown.extend(self.last);
+            let lines = wrap(&shown, self.sep, width);
+            if lines.len() <= rows {
+                return lines;
+            }
+        }
+        // Only when `last` alone is wider than the rows allow.
+        let last: Vec<&str> = self.last.into_iter().collect();
+        wrap(&last, self.sep, width)
+            .into_iter()
+            .take(rows)
+            .collect()
+    }
+}
+
+/// The lines under the board in `width` columns and `rows` rows: the counters, the status
+/// and the keys, each wrapped between words so that no number or word is cut at the edge.
+/// When they need more rows than there are, each keeps one, and the status gets the rest
+/// first, then the counters, then the keys; what still does not fit is left out whole.
+fn footer(parts: [Part; 3], width: usize, rows: usize) -> [Vec<String>; 3] {
+    let wanted = parts
+        .each_ref()
+        .map(|b| b.lines(width, usize::MAX).len().max(1));
+    let mut given = [1; 3];
+    let mut spare = rows.saturating_sub(given.len());
+    // The status says what just happened (a hint, how good a solution is): it comes first.
+    for i in [1, 0, 2] {
+        let more = (wanted[i] - 1).min(spare);
+        given[i] += more;
+        spare -= more;
+    }
+    [0, 1, 2].map(|i| parts[i].lines(width, given[i]))
+}
+
+/// `items` joined by `sep` in lines of at most `width` characters, broken between items. An
+/// item wider than a line is broken between its words (joined by spaces), and a word wider
+/// than a line (only on the narrowest screens) where the line ends.
+fn wrap(items: &[&str], sep: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let len = |s: &str| s.chars().count();
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        for (i, piece) in pieces(item, width).into_iter().enumerate() {
+            let joiner = if i == 0 { sep } else { " " };
+            if !line.is_empty() && len(&line) + len(joiner) + len(&piece) <= width {
+                line.push_str(joiner);
+                line.push_str(&piece);
+            } else {
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                line = piece;
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// An item in pieces no wider than `width`: itself when it fits, else its words, each in
+/// `width`-character pieces when it is wider still.
+fn pieces(item: &str, width: usize) -> Vec<String> {
+    if item.chars().count() <= width {
+        return vec![item.to_string()];
+    }
+    item.split_whitespace()
+        .flat_map(|word| {
+            let chars: Vec<char> = word.chars().collect();
+            chars
+                .chunks(width)
+                .map(|c| c.iter().collect::<String>())
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Draws `board`'s tiles at `g`: the board played (`marks`: tiles at home in green, the
