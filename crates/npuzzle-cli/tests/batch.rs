@@ -362,4 +362,12 @@ fn a_line_that_is_not_text_is_named_and_the_others_are_read() {
             );
         }
     }
+    // One board: "1 instance", not "1 instances".
+    let out = npuzzle()
+        .args(["batch", "-"])
+        .write_stdin("1 2 3 4 5 6 7 0 8\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("\n1 instance: 1 solved"), "{stdout}");
 }

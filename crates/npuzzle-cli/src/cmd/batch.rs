@@ -244,9 +244,10 @@ fn summary(t: &Tally, seconds: f64, jobs: usize) -> String {
         0.0
     };
     format!(
-        "\n{} instances: {} solved, {} wrong expected length, {} unsolvable, {} stopped by a \
+        "\n{} instance{}: {} solved, {} wrong expected length, {} unsolvable, {} stopped by a \
          limit, {} invalid; {seconds:.3} s on {jobs} thread{} ({rate:.0} instances/s)",
         t.total,
+        if t.total == 1 { "" } else { "s" },
         t.solved,
         t.wrong_expected,
         t.unsolvable,
