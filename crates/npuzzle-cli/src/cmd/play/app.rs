@@ -452,7 +452,10 @@ impl App {
         );
         let (r, c) = (cell / shape.cols(), cell % shape.cols());
         let (m, n) = match (r == br, c == bc) {
-            (true, true) => return,
+            (true, true) => {
+                self.status = "That is the gap: click a tile in its row or column.".into();
+                return;
+            }
             (true, false) if c > bc => (Move::Right, c - bc),
             (true, false) => (Move::Left, bc - c),
             (false, true) if r > br => (Move::Down, r - br),

@@ -107,6 +107,12 @@ fn a_click_slides_the_tiles_between_it_and_the_gap() {
     // Off the gap's row and column: nothing moves.
     app.handle(Action::Click(3), Instant::now());
     assert_eq!(app.moves(), 2);
+    // On the gap itself: nothing moves, and the status says why (it said nothing).
+    app.status.clear();
+    let gap = app.board.blank();
+    app.handle(Action::Click(gap), Instant::now());
+    assert_eq!(app.moves(), 2);
+    assert!(app.status.starts_with("That is the gap"), "{}", app.status);
 }
 
 #[test]
