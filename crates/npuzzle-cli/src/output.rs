@@ -206,3 +206,17 @@ fn indent(s: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// "s" unless `n` is 1: the plural ending of a noun counted `n` times.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// "1 move", "2 moves": `n` and the noun `what`, plural unless `n` is 1.
+pub fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", plural(n))
+}

@@ -18,6 +18,7 @@ use crate::exit::Outcome;
 use crate::input::read_entries;
 use crate::many_boards::{command_goals, solve_entry, Record};
 use crate::options::SearchArgs;
+use crate::output::count;
 use crate::plan_book::PlanBook;
 use crate::{course_report, runner};
 
@@ -244,10 +245,9 @@ fn summary(t: &Tally, seconds: f64, jobs: usize) -> String {
         0.0
     };
     format!(
-        "\n{} instance{}: {} solved, {} wrong expected length, {} unsolvable, {} stopped by a \
+        "\n{}: {} solved, {} wrong expected length, {} unsolvable, {} stopped by a \
          limit, {} invalid; {seconds:.3} s on {jobs} thread{} ({rate:.0} instances/s)",
-        t.total,
-        if t.total == 1 { "" } else { "s" },
+        count(t.total, "instance"),
         t.solved,
         t.wrong_expected,
         t.unsolvable,

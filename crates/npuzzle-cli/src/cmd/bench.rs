@@ -19,6 +19,7 @@ use crate::exit::Outcome;
 use crate::input::{self, Entry};
 use crate::many_boards::command_goals;
 use crate::options::SearchArgs;
+use crate::output::plural;
 use crate::plan_book::PlanBook;
 use crate::runner;
 use crate::table_builds::{megabytes, peak_rss, prepare, Prepared};
@@ -323,36 +324,20 @@ impl Tally {
     }
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
 /// The lines before the rows: what runs, the tables, the column names.
 fn header(args: &BenchArgs, plans: &Plans, options: &SolveOptions, threads: usize) -> String {
     let mut out = format!(
         "{}, {} job{}, {threads} thread{} per search.\n",
         match plans.heuristic() {
             Some(h) => format!(
-                "{} {h}{}, {} {}",
-                if plans.heuristics.len() > 1 {
-                    "Heuristics"
-                } else {
-                    "Heuristic"
-                },
+                "Heuristic{} {h}{}, algorithm{} {}",
+                plural(plans.heuristics.len()),
                 if plans.heuristics.len() > 1 {
                     " (one for each shape or goal)"
                 } else {
                     ""
                 },
-                if plans.algorithms.len() > 1 {
-                    "algorithms"
-                } else {
-                    "algorithm"
-                },
+                plural(plans.algorithms.len()),
                 plans.algorithm(options)
             ),
             None => "Heuristic and algorithm planned for each line's own goal".to_string(),

@@ -12,6 +12,8 @@ use npuzzle::search::{Control, Progress};
 use npuzzle::{generate, solve, Board, Limits, Move, Solution};
 use npuzzle::{SolveError, SolveOptions, Tables};
 
+use crate::output::count;
+
 /// How long a hint may search optimally before it settles for a good path.
 const HINT_TIME: Duration = Duration::from_secs(5);
 /// How long "solve" may search optimally before it settles for a good path.
@@ -629,11 +631,6 @@ fn tile_move(board: &Board, m: Move) -> String {
         Move::Right => "left",
     };
     format!("tile {tile} {way}")
-}
-
-/// "1 move", "2 moves": `n` and the noun `what`, plural unless `n` is 1.
-pub fn count(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// `m:ss`.

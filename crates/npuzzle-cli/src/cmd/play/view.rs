@@ -10,7 +10,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
-use super::app::{clock_text, count, App, JobKind};
+use super::app::{clock_text, App, JobKind};
+use crate::output::count;
 
 /// Lines above the board (the title) and below it (counters, status, keys; they take any
 /// more rows below the board when they need them on a narrow screen).
