@@ -28,6 +28,6 @@ echo "== npm ci"
 echo "== end-to-end tests"
 cd "$here"
 if [ $# -eq 0 ]; then
-  set -- page.test.mjs issue11.test.mjs issue24.test.mjs anytime.test.mjs issue23.test.mjs fields.test.mjs
+  set -- page.test.mjs issue11.test.mjs issue24.test.mjs anytime.test.mjs issue23.test.mjs fields.test.mjs tab-order.test.mjs
 fi
 node --test --test-concurrency=1 "$@"

@@ -1,6 +1,7 @@
 // Draws the board: one element per tile, moved with CSS transforms so every move animates.
 // Also the picture mode (each tile shows its piece of an image), the hint highlight, tiles
-// that take the keyboard focus (Enter or Space slides one) and swipes on touch screens.
+// that take the keyboard focus in the order they are on the screen (Enter or Space slides
+// one) and swipes on touch screens.
 
 import { el } from './dom.js';
 
@@ -138,11 +139,42 @@ export class BoardView {
       tile.tabIndex = movable ? 0 : -1;
       tile.setAttribute('aria-label', `tile ${t}, row ${r + 1}, column ${c + 1}${movable ? ', can slide' : ''}`);
     });
+    this.order();
     if (!animate) {
       // Re-enable transitions after this frame has been laid out.
       void this.root.offsetWidth;
       requestAnimationFrame(() => this.root.classList.remove('no-anim'));
     }
+  }
+
+  /**
+   * Puts the tiles in the DOM in the order of their cells, so that Tab visits them as they are
+   * on the screen, row by row. A tile taken out of the DOM and put back would jump instead of
+   * sliding and lose the focus: moveBefore keeps both. Where the browser has no moveBefore,
+   * the tiles still sliding stay where they are (the tiles of one move keep their order among
+   * themselves) and the others are put around them, and the focus is given back.
+   */
+  order() {
+    const layer = this.tilesLayer;
+    const native = typeof layer.moveBefore === 'function';
+    const focused = document.activeElement;
+    let next = layer.firstElementChild;
+    for (const t of this.tiles) {
+      const tile = this.elements.get(t);
+      if (!tile) continue;
+      if (tile === next) {
+        next = tile.nextElementSibling;
+      } else if (!native && next && tile.getAnimations().length
+        && next.compareDocumentPosition(tile) & Node.DOCUMENT_POSITION_FOLLOWING) {
+        // A sliding tile further on: the tiles passed over are put before it in their turn.
+        next = tile.nextElementSibling;
+      } else if (native) {
+        layer.moveBefore(tile, next);
+      } else {
+        layer.insertBefore(tile, next);
+      }
+    }
+    if (focused !== document.activeElement && layer.contains(focused)) focused.focus({ preventScroll: true });
   }
 
   /** Pulses a tile (the hint). */
