@@ -206,11 +206,7 @@ pub fn random_boards(
             })?),
             None => None,
         };
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = seed.unwrap_or_else(generate::fresh_seed);
     // Ctrl-C stops it: a hundred million boards, or walks of a billion moves, take minutes.
     let cancel = AtomicBool::new(false);
     let interrupt = Interrupt::new(&cancel);

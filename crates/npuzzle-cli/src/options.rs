@@ -178,11 +178,7 @@ pub fn algorithm_help() -> String {
 
 /// `--seed`, or one drawn from the clock when it is not given.
 pub fn seed_or_clock(seed: Option<u64>) -> u64 {
-    seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    })
+    seed.unwrap_or_else(npuzzle::generate::fresh_seed)
 }
 
 /// `--threads`: the threads one search may use, checked for sense; `None` gives `default`.

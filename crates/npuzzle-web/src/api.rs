@@ -119,7 +119,7 @@ pub async fn random(
     if req.moves.is_some_and(|m| m > MAX_WALK) {
         return Err(AppError::bad(format!("moves must be at most {MAX_WALK}")));
     }
-    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let seed = req.seed.unwrap_or_else(generate::fresh_seed);
     let mut rng = generate::rng(seed);
     let board = match req.moves {
         Some(m) => generate::random_walk(&goal, m, &mut rng),
@@ -153,19 +153,6 @@ pub async fn random(
         "distance": distance,
         "seed": seed,
     })))
-}
-
-fn fresh_seed() -> u64 {
-    use std::sync::atomic::AtomicU64;
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // Distinct seeds for requests within one clock tick (SplitMix64's increment).
-    nanos
-        ^ COUNTER
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// `POST /api/solve`: solves a board and answers with the object `npuzzle solve --json` prints.

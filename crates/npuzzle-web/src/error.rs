@@ -68,7 +68,9 @@ impl AppError {
             AppError::BadRequest(m) | AppError::Forbidden(m) => m.clone(),
             AppError::NotFound => "not found (the API is under /api; see the README)".into(),
             AppError::MethodNotAllowed => {
-                "method not allowed (API calls are POST with a JSON body, /api/info is GET)".into()
+                "method not allowed (API calls are POST with a JSON body; /api/info and /api/plan \
+                 are GET)"
+                    .into()
             }
             AppError::PayloadTooLarge(max) => {
                 format!("request body is larger than {max} bytes")

@@ -53,6 +53,13 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
             r#"request body is empty: expected a JSON object such as {"board": "1 2/3 0"}"#,
         ));
     }
+    // Serde reads a struct from an array too, taking the elements as the fields in order:
+    // a request with two fields swapped would then be read as other options.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Err(AppError::bad(
+            "invalid request: invalid type: array, expected a JSON object",
+        ));
+    }
     serde_json::from_slice(bytes).map_err(|e| match e.classify() {
         serde_json::error::Category::Data => {
             AppError::bad(format!("invalid request: {}", plain_words(&e.to_string())))
@@ -123,6 +130,39 @@ enum Cell {
     Row(Vec<u64>),
 }
 
+/// A JSON number past `u64` arrives as a float: a whole one is a tile too large for any
+/// board, in the words the text form of the same board gets; any other float is refused as
+/// not a tile number.
+fn float_tile<E: de::Error>(v: f64, expected: &dyn de::Expected) -> E {
+    if v.fract() == 0.0 && v >= u64::MAX as f64 {
+        E::custom(npuzzle::ParseBoardError::TileTooLarge(format!("{v:e}")))
+    } else {
+        E::invalid_type(de::Unexpected::Float(v), expected)
+    }
+}
+
+/// A tile number in a row of a board array.
+struct TileNumber(u64);
+
+impl<'de> Deserialize<'de> for TileNumber {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TileNumber, D::Error> {
+        struct TileVisitor;
+        impl Visitor<'_> for TileVisitor {
+            type Value = TileNumber;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a tile number (0 for the blank)")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<TileNumber, E> {
+                Ok(TileNumber(v))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<TileNumber, E> {
+                Err(float_tile(v, &self))
+            }
+        }
+        d.deserialize_any(TileVisitor)
+    }
+}
+
 impl<'de> Deserialize<'de> for Cell {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
         struct CellVisitor;
@@ -134,9 +174,12 @@ impl<'de> Deserialize<'de> for Cell {
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Cell, E> {
                 Ok(Cell::Tile(v))
             }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Cell, E> {
+                Err(float_tile(v, &self))
+            }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cell, A::Error> {
                 let mut row = Vec::new();
-                while let Some(t) = seq.next_element::<u64>()? {
+                while let Some(TileNumber(t)) = seq.next_element()? {
                     row.push(t);
                 }
                 Ok(Cell::Row(row))

@@ -367,6 +367,25 @@ async fn bad_input_gets_a_clear_4xx() {
             "at most 8",
         ),
         ("/api/check", r#"{"board": ""}"#, 400, "board is empty"),
+        // Past u64 a JSON number is read as a float: the text form's words, not a float's.
+        (
+            "/api/check",
+            r#"{"board": [1, 2, 3, 99999999999999999999]}"#,
+            400,
+            "tile `1e20` is too large for any board",
+        ),
+        (
+            "/api/check",
+            r#"{"board": [[1, 2], [3, 1e20]]}"#,
+            400,
+            "tile `1e20` is too large for any board",
+        ),
+        (
+            "/api/check",
+            r#"{"board": [[1, 2], [3, "x"]]}"#,
+            400,
+            "expected a tile number",
+        ),
         ("/api/hint", r#"{"board": "1 2/3 0 0"}"#, 400, ""),
     ];
     for &(path, body, status, words) in cases {
@@ -380,6 +399,51 @@ async fn bad_input_gets_a_clear_4xx() {
             "{path} {body}: `{message}` lacks `{words}`"
         );
         assert!(!message.contains('\n') && message.len() < 400, "{message}");
+    }
+}
+
+/// A body is a JSON object: an array, whose elements serde would otherwise take as the
+/// fields in order, is refused on every POST endpoint, so a swapped field is never read as
+/// another option.
+#[tokio::test]
+async fn an_array_body_is_refused_on_every_endpoint() {
+    let r = router();
+    let cases = [
+        ("/api/random", r#"["4x4", null, 3, 7]"#),
+        ("/api/check", r#"["1 2 3/4 5 6/8 7 0", null, null]"#),
+        (
+            "/api/hint",
+            r#"["8 6 7/2 5 4/3 0 1", null, null, null, null]"#,
+        ),
+        ("/api/solve", r#"["1 2/3 0"]"#),
+        ("/api/solve/stream", r#"["1 2/3 0"]"#),
+        ("/api/solve/stop", r#" ["abc"]"#),
+        ("/api/compare", r#"["1 2/3 0", ["manhattan"]]"#),
+        ("/api/solve", "[]"),
+    ];
+    for (path, body) in cases {
+        let (status, answer) = call(&r, "POST", path, body.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {answer}");
+        assert_eq!(
+            answer["error"], "invalid request: invalid type: array, expected a JSON object",
+            "{path} {body}"
+        );
+    }
+}
+
+/// A seed the server draws can be sent back from JavaScript, whose numbers are doubles, and
+/// gives the same board.
+#[tokio::test]
+async fn a_drawn_seed_gives_the_same_board_when_sent_back_from_javascript() {
+    let r = router();
+    for _ in 0..20 {
+        let (_, a) = post(&r, "/api/random", json!({ "size": "4x4" })).await;
+        let seed = a["seed"].as_u64().unwrap();
+        let as_javascript_reads_it = seed as f64;
+        let body = format!(r#"{{"size": "4x4", "seed": {as_javascript_reads_it:.0}}}"#);
+        let (status, b) = call(&r, "POST", "/api/random", body).await;
+        assert_eq!(status, StatusCode::OK, "{b}");
+        assert_eq!(a["board"], b["board"], "seed {seed}");
     }
 }
 
@@ -911,6 +975,13 @@ async fn the_page_and_its_files_are_served_with_a_content_policy() {
     let (status, answer) = call(&r, "GET", "/api/solve", Body::empty()).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(answer["error"].is_string());
+    // The message names every GET endpoint, so a POST to one of them says what to do.
+    for path in ["/api/info", "/api/plan"] {
+        let (status, answer) = call(&r, "POST", path, "{}").await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains(&format!("{path} ")), "{message}");
+    }
     let (status, info) = call(&r, "GET", "/api/info", Body::empty()).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(info["limits"]["max_side"], 10);

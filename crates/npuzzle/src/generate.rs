@@ -17,6 +17,24 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
+/// Largest seed [`fresh_seed`] draws: 2^53 - 1, the largest integer a JSON reader that
+/// holds numbers as doubles (JavaScript, for one) keeps exactly, so a seed the server or
+/// `--json` reports can be sent back and give the same board.
+pub const MAX_FRESH_SEED: u64 = (1 << 53) - 1;
+
+/// A seed for a user who gave none: from the clock, distinct for calls within one clock
+/// tick, and at most [`MAX_FRESH_SEED`].
+pub fn fresh_seed() -> u64 {
+    use std::sync::atomic::AtomicU64;
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // SplitMix64's increment spreads the count over all the bits before the mask.
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    (nanos ^ call.wrapping_mul(0x9E37_79B9_7F4A_7C15)) & MAX_FRESH_SEED
+}
+
 /// A board drawn uniformly from all boards that can reach `goal`.
 ///
 /// Shuffles all tiles, then, if the result is in the other parity class, swaps the first two
@@ -99,6 +117,19 @@ pub fn random_walk_until<R: Rng>(
 mod tests {
     use super::*;
     use crate::goal::GoalSpec;
+
+    /// A drawn seed survives a trip through a double (a JavaScript number), and two draws in
+    /// a row differ.
+    #[test]
+    fn fresh_seeds_are_exact_as_doubles_and_distinct() {
+        let seeds: Vec<u64> = (0..1000).map(|_| fresh_seed()).collect();
+        for &s in &seeds {
+            assert!(s <= MAX_FRESH_SEED);
+            assert_eq!(s as f64 as u64, s, "seed {s} changes as a double");
+        }
+        let distinct: std::collections::HashSet<_> = seeds.iter().collect();
+        assert_eq!(distinct.len(), seeds.len());
+    }
 
     /// A shuffle is never the goal, and reaches every other solvable board of 2×2.
     #[test]
