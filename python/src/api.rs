@@ -8,7 +8,9 @@ use npuzzle::{generate, SolveError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::board::{board_object, check_dict, shape_arg, to_board, GoalArg, PyBoard};
+use crate::board::{
+    board_object, check_dict, is_numeric_size, shape_arg, to_board, GoalArg, PyBoard,
+};
 use crate::errors::{self, Kind};
 use crate::interrupt::Interrupt;
 use crate::numbers::{Real, Whole};
@@ -252,9 +254,15 @@ pub fn plan<'py>(
     max_nodes: Option<Whole>,
     memory_limit: Option<Whole>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shape = match shape_arg(board_or_size) {
-        Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
-        _ => to_board(board_or_size, None)?.shape(),
+    // A size given as numbers is only a size, and its error is the size's; text may be
+    // either (`"3x3"`, `"1 2/3 0"`).
+    let shape = if is_numeric_size(board_or_size)? {
+        shape_arg(board_or_size)?
+    } else {
+        match shape_arg(board_or_size) {
+            Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
+            _ => to_board(board_or_size, None)?.shape(),
+        }
     };
     let config = SolveConfig::new(
         goal,

@@ -1,5 +1,6 @@
 //! `npuzzle.Board`: a board from text, lists, numpy arrays or another board.
 
+use npuzzle::text::clip;
 use npuzzle::{solvability, Board, GoalError, GoalSpec, Move, ParseBoardError, RawBoard, Shape};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyList, PySequence, PyString, PyTuple};
@@ -38,19 +39,12 @@ impl PyBoard {
     }
 }
 
-/// Longest piece of user input quoted back in a message (as the core does).
-const CLIP: usize = 24;
-
-fn clip(s: &str) -> String {
-    if s.chars().count() <= CLIP {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(CLIP).collect::<String>())
-    }
-}
-
-/// A tile from a Python value: a non-negative integer (numpy integers included).
+/// A tile from a Python value: a non-negative integer (numpy integers included), not a
+/// bool (Python's `True` is the int 1).
 fn tile(item: &Bound<'_, PyAny>) -> Result<u64, ParseBoardError> {
+    if item.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(ParseBoardError::InvalidToken(item.to_string()));
+    }
     if let Ok(s) = item.cast::<PyString>() {
         // Strings inside lists follow the text syntax: "_" or digits.
         let s = s.to_string();
@@ -350,45 +344,58 @@ impl PyBoard {
 }
 
 /// A whole number from an `int` or anything with `__index__` (numpy's integers), not from a
-/// `bool`, `float` or text.
-fn index_arg(obj: &Bound<'_, PyAny>) -> Option<usize> {
+/// `bool`, `float` or text; one beyond `i128` is `None`, as text would be.
+fn index_arg(obj: &Bound<'_, PyAny>) -> Option<i128> {
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBool>() {
         return None;
     }
     if !obj.is_instance_of::<PyInt>() && !obj.hasattr("__index__").unwrap_or(false) {
         return None;
     }
-    // Negative or huge numbers become 0 or the largest size, which `Shape` refuses.
-    let n = obj.call_method0("__index__").ok()?.extract::<i128>().ok()?;
-    Some(n.clamp(0, usize::MAX as i128) as usize)
+    obj.call_method0("__index__").ok()?.extract::<i128>().ok()
 }
 
-/// A shape from `"RxC"`, an integer (square; numpy's integers too) or `(rows, cols)`.
-///
-/// # Errors
-/// `InvalidOption` with the core's message.
-pub fn shape_arg(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return s
-            .extract::<String>()?
-            .parse::<Shape>()
-            .map_err(errors::shape);
-    }
+/// The size `obj` gives as numbers, written as the command line's `--size` takes it
+/// (`"3"`, `"3x4"`): an integer, or a pair of them.
+fn size_text(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     if let Some(n) = index_arg(obj) {
-        return Shape::square(n).map_err(errors::shape);
+        return Ok(Some(n.to_string()));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
         if t.len() == 2 {
             if let (Some(r), Some(c)) = (index_arg(&t.get_item(0)?), index_arg(&t.get_item(1)?)) {
-                return Shape::new(r, c).map_err(errors::shape);
+                return Ok(Some(format!("{r}x{c}")));
             }
         }
     }
-    let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
-    Err(errors::error(
-        Kind::InvalidOption,
-        format!("invalid size `{text}`: expected RxC (e.g. 3x3 or 4x5) or a single number"),
-    ))
+    Ok(None)
+}
+
+/// Whether `obj` is a size given as numbers (an integer or a pair), not as text or a board.
+pub fn is_numeric_size(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(size_text(obj)?.is_some())
+}
+
+/// A shape from `"RxC"`, an integer (square; numpy's integers too) or `(rows, cols)`.
+/// Numbers are read as the command line reads `--size`, so a negative or huge side gets
+/// its words (`invalid size `-2x-2``), never a side clamped to another number.
+///
+/// # Errors
+/// `InvalidOption` with the core's message.
+pub fn shape_arg(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
+    let text = match obj.cast::<PyString>() {
+        Ok(s) => s.extract::<String>()?,
+        Err(_) => match size_text(obj)? {
+            Some(t) => t,
+            None => {
+                let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
+                return Err(errors::shape(npuzzle::ShapeError::Syntax(
+                    npuzzle::text::clip(&text),
+                )));
+            }
+        },
+    };
+    text.parse::<Shape>().map_err(errors::shape)
 }
 
 /// The goal as given: a name or text to resolve per shape, or a board.

@@ -6,7 +6,9 @@ use npuzzle::{
     Algorithm, Board, Ceilings, Field, HeuristicSpec, Limits, Request, Solution, SolveError,
     SolveOptions, DEFAULT_MEMORY_MB, DEFAULT_WEIGHT,
 };
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::board::GoalArg;
 use crate::errors::{self, Kind};
@@ -26,8 +28,14 @@ pub fn heuristic_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Heuristi
     if let Ok(h) = obj.cast::<PyHeuristic>() {
         return Ok(Some(h.get().spec.clone()));
     }
-    let text: String = obj.str()?.to_string();
-    HeuristicSpec::parse_choice(&text).map_err(errors::heuristic)
+    // Text only: `str(5)` would be read as an expression and refused in its words.
+    let Ok(text) = obj.cast::<PyString>() else {
+        let kind = obj.get_type().name()?;
+        return Err(PyTypeError::new_err(format!(
+            "expected a heuristic (a name, an expression or a Heuristic), not {kind}"
+        )));
+    };
+    HeuristicSpec::parse_choice(&text.to_string()).map_err(errors::heuristic)
 }
 
 /// An algorithm by its command-line name.

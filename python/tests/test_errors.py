@@ -106,6 +106,36 @@ CASES = [
         "invalid size `three`: expected RxC (e.g. 3x3 or 4x5) or a single number",
         None,  # clap words its own message around the core's
     ),
+    # A size given as numbers is read as the command line reads `--size`: a negative or
+    # huge side was clamped to 0 or 2^64 - 1 and reported as that number.
+    (
+        "size-negative",
+        lambda: npuzzle.Board("1 2 3 0", size=(-2, -2)),
+        InvalidOption,
+        "invalid size `-2x-2`: expected RxC (e.g. 3x3 or 4x5) or a single number",
+        None,
+    ),
+    (
+        "size-huge",
+        lambda: npuzzle.Board.goal(2**70),
+        InvalidOption,
+        "invalid size `1180591620717411303424`: expected RxC (e.g. 3x3 or 4x5) or a single number",
+        None,
+    ),
+    (
+        "plan-size-small",
+        lambda: npuzzle.plan(0),
+        InvalidOption,
+        "board must be at least 2x2, got 0x0",
+        None,
+    ),
+    (
+        "tile-bool",
+        lambda: npuzzle.Board([True, 2, 3, 0]),
+        InvalidBoard,
+        "invalid tile `True`: expected a number or `_`",
+        None,
+    ),
     (
         "heuristic",
         lambda: npuzzle.solve(START, heuristic="hamming-ish"),
@@ -498,3 +528,9 @@ NUMBERS = {
 def test_a_bool_is_not_a_number(name, flag):
     with pytest.raises(TypeError, match="not bool"):
         NUMBERS[name](flag)
+
+
+@pytest.mark.parametrize("value", [5, 1.5, ["manhattan"], b"manhattan"])
+def test_a_heuristic_of_the_wrong_type_is_a_type_error(value):
+    with pytest.raises(TypeError, match="expected a heuristic"):
+        npuzzle.solve(START, heuristic=value)

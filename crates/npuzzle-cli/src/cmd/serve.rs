@@ -30,9 +30,10 @@ pub struct ServeArgs {
     /// Searches run at once (default: the number of cores, at least 2); more requests wait.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_concurrent: Option<usize>,
-    /// Threads answering HTTP requests (default: the number of cores). Small searches run
-    /// on them inline; long ones go to the `--max-concurrent` search pool. Fewer threads
-    /// than cores leaves the rest to other work on the machine, such as a load tool.
+    /// Threads answering HTTP requests (default: the number of cores). No search runs on
+    /// them: small ones get a short attempt on a pool of their own, long ones the
+    /// `--max-concurrent` search pool. Fewer threads than cores leaves the rest to other
+    /// work on the machine, such as a load tool.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Write tables built for requests to the cache directory (default: requests only read
