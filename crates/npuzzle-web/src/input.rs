@@ -39,6 +39,13 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
                     AppError::bad("could not read the request body")
                 }
             })?;
+        // Serde reads a struct from an array too, taking the elements as the fields in
+        // order: a request with two fields swapped would be read as other options.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+            return Err(AppError::bad(
+                "invalid request: invalid type: array, expected a JSON object",
+            ));
+        }
         parse_json(&bytes).map(JsonBody)
     }
 }
@@ -51,13 +58,6 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(AppError::bad(
             r#"request body is empty: expected a JSON object such as {"board": "1 2/3 0"}"#,
-        ));
-    }
-    // Serde reads a struct from an array too, taking the elements as the fields in order:
-    // a request with two fields swapped would then be read as other options.
-    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
-        return Err(AppError::bad(
-            "invalid request: invalid type: array, expected a JSON object",
         ));
     }
     serde_json::from_slice(bytes).map_err(|e| match e.classify() {
