@@ -163,9 +163,14 @@ fn write_improvements(out: &mut impl Write, s: &Solution) -> io::Result<()> {
     writeln!(out, "Improvements (length ≥ bound): {}.", steps.join(", "))?;
     if !s.optimal {
         if let Some(why) = s.stopped_by {
+            // The budget's option is named only when the budget stopped it.
+            let budget = match why {
+                StopReason::Time => " (--time-limit sets the budget)",
+                _ => "",
+            };
             writeln!(
                 out,
-                "Stopped by {} before the bound met the length (--time-limit sets the budget).",
+                "Stopped by {} before the bound met the length{budget}.",
                 why.cause()
             )?;
         }

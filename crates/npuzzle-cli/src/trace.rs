@@ -18,6 +18,11 @@ pub enum TraceFormat {
     Json,
 }
 
+/// What `--trace` prints when the anytime engine answered: it runs many searches, one
+/// after another and some at once, and records none of their expansions.
+pub const NOT_RECORDED: &str = "Expansion order: not recorded. The anytime engine (plain solve \
+on 11 cells or more) runs many searches; name one to trace it (-a idastar, -a astar, …).";
+
 /// The widest a row of boards gets, in characters.
 const WIDTH: usize = 100;
 /// Spaces between two boards.

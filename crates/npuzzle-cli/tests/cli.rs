@@ -236,8 +236,10 @@ fn limits_stop_the_search_say_which_and_exit_3() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("not guaranteed optimal"), "{out}");
     assert!(out.contains("Lower bound:"), "{out}");
+    // Only the time limit is the budget `--time-limit` sets: the line used to end
+    // "(--time-limit sets the budget)" whatever stopped the run.
     assert!(
-        out.contains("Stopped by the node limit before the bound met the length"),
+        out.contains("Stopped by the node limit before the bound met the length.\n"),
         "{out}"
     );
 }
@@ -377,6 +379,26 @@ fn trace_prints_the_expansion_order() {
 
 /// A trace longer than the documented cap (`docs/cli.md`: at most 100,000 expansions) is
 /// cut there: IDA* with misplaced tiles expands millions on this board.
+/// `--trace` on a board the anytime engine answers (11 cells or more, no algorithm named)
+/// says that no expansion order was recorded; it used to print nothing at all about it.
+/// Named, the same search is traced.
+#[test]
+fn a_trace_the_anytime_engine_cannot_record_says_so() {
+    let board = "9 0 1 11 7 6 4 2 3 5 10 8";
+    let (code, out, err) = run(&["solve", board, "--size", "3x4", "--trace", "3"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Expansion order: not recorded."), "{out}");
+    let (code, out, err) = run(
+        &[
+            "solve", board, "--size", "3x4", "--trace", "3", "-a", "idastar",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Expansion order (first 3"), "{out}");
+    assert!(!out.contains("not recorded"), "{out}");
+}
+
 #[test]
 fn a_trace_stops_at_its_documented_cap() {
     let doc =

@@ -202,3 +202,18 @@ fn auto_names_the_planners_heuristic_and_an_empty_name_is_refused() {
         assert!(err.contains(words), "{args:?}: {err}");
     }
 }
+
+/// `--explain` checks solvability first, as `solve` does: an unsolvable board is reported,
+/// exit 1, even with a choice the planner would refuse (it said "heuristic perfect supports
+/// boards of at most 10 cells", exit 2, and without `-H` printed a plan, exit 0).
+#[test]
+fn explain_reports_an_unsolvable_board_as_solve_does() {
+    let board = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0";
+    for more in [&["-H", "perfect"][..], &[], &["--json"]] {
+        let args = [&["solve", board][..], more].concat();
+        let (code, solved, _) = common::run(&args, None);
+        let explained = common::run(&[&args[..], &["--explain"]].concat(), None);
+        assert_eq!(code, 1, "{args:?}: {solved}");
+        assert_eq!(explained, (1, solved, String::new()), "{args:?}");
+    }
+}

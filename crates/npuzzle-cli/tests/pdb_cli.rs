@@ -66,6 +66,50 @@ fn build_list_and_detect_a_corrupt_file() {
         .stdout(predicate::str::contains("BAD").not());
 }
 
+/// A table file cut short is BAD in a plain `pdb list` (it was "ok", at its header's size),
+/// and a goal whose table is BAD is not "Ready" (`--verify` marked a table BAD and still
+/// called its partition ready); the next solve rebuilt the table either way.
+#[test]
+fn list_calls_no_partition_ready_whose_table_is_bad() {
+    let dir = TempDir::new().unwrap();
+    let ready = "Ready for 3x4 goal blank-first: pdb:8-3";
+    npuzzle(&dir)
+        .args(["pdb", "build", "--size", "3x4", "--goal", "blank-first"])
+        .assert()
+        .success();
+    npuzzle(&dir)
+        .args(["pdb", "list"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(ready));
+    let largest = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".pdb.bin"))
+        .max_by_key(|p| std::fs::metadata(p).unwrap().len())
+        .unwrap();
+    let bytes = std::fs::read(&largest).unwrap();
+
+    std::fs::write(&largest, &bytes[..bytes.len() - 1000]).unwrap();
+    npuzzle(&dir)
+        .args(["pdb", "list"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("(truncated or padded)"))
+        .stdout(predicate::str::contains(ready).not());
+
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 0xFF;
+    std::fs::write(&largest, &flipped).unwrap();
+    npuzzle(&dir)
+        .args(["pdb", "list", "--verify"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("BAD: data checksum mismatch"))
+        .stdout(predicate::str::contains(ready).not());
+}
+
 #[test]
 fn auto_on_4x4_says_it_used_a_pdb() {
     let dir = TempDir::new().unwrap();

@@ -282,6 +282,9 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
     );
     let mut shapes = Vec::new();
     let mut bad = 0usize;
+    // Tables whose header reads but whose data failed `--verify`: no partition that needs
+    // one is ready.
+    let mut unusable = Vec::new();
     for path in &files {
         let name = path.file_name().map_or("?".into(), |n| n.to_string_lossy());
         match store::read_header(path) {
@@ -297,6 +300,7 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
                         }
                         Err(why) => {
                             bad += 1;
+                            unusable.push(h.key.clone());
                             format!("BAD: {why}")
                         }
                     }
@@ -352,7 +356,7 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
                     let p = Partition::new(shape, usize::from(puzzle.goal_cell[0]), s).ok()?;
                     p.keys()
                         .iter()
-                        .all(|k| tables.pattern_at_hand(k))
+                        .all(|k| tables.pattern_at_hand(k) && !unusable.contains(k))
                         .then(|| p.name())
                 })
                 .collect();

@@ -5,6 +5,7 @@ use std::io::Write as _;
 use anyhow::{Context, Result};
 use clap::Args;
 use npuzzle::expected_length::{judge, wrong_expected_of};
+use npuzzle::plan::PhaseKind;
 use npuzzle::{plan_within, Board, LineStatus, Solution, SolveError, Tables};
 
 use crate::exit::Outcome;
@@ -101,6 +102,11 @@ impl Run<'_> {
             }
         };
         if self.args.explain {
+            // Solvability comes before the plan here too: an unsolvable board is reported
+            // as `solve` reports it (exit 1), even when its choice would be refused.
+            if let Err(e @ SolveError::Unsolvable(_)) = npuzzle::check_solvable(&start, &goal) {
+                return self.print(entry.line, entry.expected, &start, &goal, Err(e));
+            }
             explain(&goal, &self.args.search, self.tables, self.args.json)?;
             return Ok(Outcome::Success);
         }
@@ -174,6 +180,13 @@ impl Run<'_> {
         if let Some(steps) = trace_lines.filter(|t| !t.is_empty()) {
             println!("\nExpansion order (one JSON object per line):");
             print!("{}", trace::json_lines(&steps));
+        }
+        if self.trace > 0 {
+            if let Ok(s) = &result {
+                if s.trace.is_empty() && s.phase == PhaseKind::Anytime {
+                    println!("\n{}", trace::NOT_RECORDED);
+                }
+            }
         }
         if let Some(expected) = expected {
             match status {

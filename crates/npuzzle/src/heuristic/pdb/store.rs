@@ -287,7 +287,22 @@ pub fn read_header(path: &Path) -> Result<FileHeader, String> {
     let mut h = [0u8; HEADER];
     f.read_exact(&mut h)
         .map_err(|_| "file is too short to be a pattern database".to_string())?;
-    parse_header(&h)
+    let header = parse_header(&h)?;
+    // One `stat`: a truncated file is not listed "ok", nor counted as a table at hand.
+    check_length(&f, &header)?;
+    Ok(header)
+}
+
+/// Whether the file holds the header and exactly the data bytes its header says.
+fn check_length(f: &fs::File, header: &FileHeader) -> Result<(), String> {
+    let file_len = f.metadata().map_err(|e| e.to_string())?.len();
+    let expected = HEADER as u64 + header.data_bytes;
+    if file_len != expected {
+        return Err(format!(
+            "file has {file_len} bytes, expected {expected} (truncated or padded)"
+        ));
+    }
+    Ok(())
 }
 
 fn parse_header(h: &[u8; HEADER]) -> Result<FileHeader, String> {
@@ -453,14 +468,7 @@ fn read_checked(
         )
         .into());
     }
-    let file_len = f.metadata().map_err(|e| e.to_string())?.len();
-    if file_len != HEADER as u64 + expected_bytes {
-        return Err(format!(
-            "file has {file_len} bytes, expected {} (truncated or padded)",
-            HEADER as u64 + expected_bytes
-        )
-        .into());
-    }
+    check_length(&f, &header)?;
     let mut data = TableMemory::zeroed(expected_bytes as usize);
     let mut report = |read: u64| {
         let now = BuildProgress {
