@@ -496,3 +496,23 @@ fn deep_dives_answer_instead_of_aborting() {
         assert_eq!(start.replay(&path).unwrap(), goal, "{args:?}");
     }
 }
+
+/// A file where a directory is wanted (the table cache, the manual pages' directory) is
+/// named as such; both said only "File exists (os error 17)".
+#[test]
+fn a_file_in_the_way_of_a_directory_is_named() {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("afile");
+    std::fs::write(&file, "x").unwrap();
+    let file = file.to_str().unwrap();
+    let (code, _, stderr) = run(&["pdb", "build", "--size", "2x2", "--pdb-dir", file], None);
+    assert_ne!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains(&format!("{file} is not a directory")),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&["manpage", "--dir", file], None);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("it is not a directory"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+}

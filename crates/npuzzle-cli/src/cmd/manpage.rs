@@ -22,6 +22,13 @@ pub struct ManpageArgs {
 pub fn run(args: ManpageArgs, cli: clap::Command) -> Result<Outcome> {
     match args.dir {
         Some(dir) => {
+            // create_dir_all says only "File exists" when a file is in the way.
+            if dir.exists() && !dir.is_dir() {
+                anyhow::bail!(
+                    "cannot write manual pages to {}: it is not a directory",
+                    dir.display()
+                );
+            }
             std::fs::create_dir_all(&dir)
                 .and_then(|()| clap_mangen::generate_to(cli, &dir))
                 .with_context(|| format!("cannot write manual pages to {}", dir.display()))?;

@@ -295,6 +295,16 @@ impl Parser<'_> {
             if !self.eat('*') {
                 return Err(self.error("expected `*` after a weight".into()));
             }
+            // A second number would be read as a name (`0.5*0.5*manhattan` said "unknown
+            // heuristic `0`"): one weight a term.
+            if self
+                .rest()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '.')
+            {
+                return Err(
+                    self.error("expected a heuristic name after `*`, not a second weight".into())
+                );
+            }
         }
         let atom = self.atom()?;
         if self.eat('*') {

@@ -156,6 +156,19 @@ fn weights_may_have_an_exponent() {
     assert_eq!(h.to_string().parse::<HeuristicSpec>().unwrap(), h);
 }
 
+/// A second weight in a term is named as such: `0.5*0.5*manhattan` said "unknown heuristic
+/// `0`", a name nobody wrote.
+#[test]
+fn a_second_weight_is_named_not_read_as_a_name() {
+    for bad in ["0.5*0.5*manhattan", "2*3", "2*.5*lc", "lc+2*3*misplaced"] {
+        let e = bad.parse::<HeuristicSpec>().unwrap_err().to_string();
+        assert!(
+            e.contains("expected a heuristic name after `*`, not a second weight"),
+            "{bad}: {e}"
+        );
+    }
+}
+
 /// Very large and very small weights print in exponent form, and parse back: `1e300` was
 /// printed as 301 digits, in the answer and on the page (an outside check).
 #[test]

@@ -125,7 +125,11 @@ fn header_bytes(table: &PatternTable, data_crc: u32, digest_key: &DigestKey) -> 
 /// # Errors
 /// The directory or file cannot be written.
 pub fn save(table: &PatternTable, dir: &Path, digest_key: &DigestKey) -> std::io::Result<PathBuf> {
-    fs::create_dir_all(dir)?;
+    if let Err(e) = fs::create_dir_all(dir) {
+        // "File exists (os error 17)" for a file in the way: `check_dir` says which.
+        check_dir(dir).map_err(std::io::Error::other)?;
+        return Err(e);
+    }
     check_dir(dir).map_err(std::io::Error::other)?;
     let path = dir.join(file_name(&table.key));
     // A unique name created with O_EXCL (so no planted file or link is ever opened), removed
