@@ -256,12 +256,15 @@ pub fn plan<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     // A size given as numbers is only a size, and its error is the size's; text may be
     // either (`"3x3"`, `"1 2/3 0"`).
-    let shape = if is_numeric_size(board_or_size)? {
-        shape_arg(board_or_size)?
+    let (shape, board) = if is_numeric_size(board_or_size)? {
+        (shape_arg(board_or_size)?, None)
     } else {
         match shape_arg(board_or_size) {
-            Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => s,
-            _ => to_board(board_or_size, None)?.shape(),
+            Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => (s, None),
+            _ => {
+                let board = to_board(board_or_size, None)?;
+                (board.shape(), Some(board))
+            }
         }
     };
     let config = SolveConfig::new(
@@ -276,6 +279,17 @@ pub fn plan<'py>(
         optimal,
     )?;
     let goal = config.goal.board(shape).map_err(errors::goal)?;
+    // Solvability comes before the plan, as in `npuzzle solve --explain`: a board that
+    // cannot reach the goal raises `Unsolvable`, with its report, as `solve` does.
+    if let Some(start) = board {
+        if let Err(e @ SolveError::Unsolvable(_)) = npuzzle::check_solvable(&start, &goal) {
+            let start = Py::new(py, PyBoard::new(start))?;
+            let goal = Py::new(py, PyBoard::new(goal))?;
+            let message = e.to_string();
+            let raised = finish(py, start, goal, Err(e)).err();
+            return Err(raised.unwrap_or_else(|| errors::error(Kind::Unsolvable, message)));
+        }
+    }
     let p = npuzzle::plan_within(&goal, &config.options, crate::tables(), &config.limits)
         .map_err(|e| errors::solve(&e))?;
     Ok(pythonize::pythonize(py, &p)?)

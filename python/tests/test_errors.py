@@ -534,3 +534,17 @@ def test_a_bool_is_not_a_number(name, flag):
 def test_a_heuristic_of_the_wrong_type_is_a_type_error(value):
     with pytest.raises(TypeError, match="expected a heuristic"):
         npuzzle.solve(START, heuristic=value)
+
+
+@pytest.mark.parametrize("heuristic", [None, "perfect"])
+def test_plan_of_an_unsolvable_board_raises_as_solve_does(heuristic):
+    """As `npuzzle solve --explain`: solvability first, even when the choice would be refused
+    (`perfect` on a 4x4). plan() used to return a plan for a board that cannot be solved."""
+    board = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
+    with pytest.raises(Unsolvable) as planned:
+        npuzzle.plan(board, heuristic=heuristic)
+    with pytest.raises(Unsolvable) as solved:
+        npuzzle.solve(board, heuristic=heuristic)
+    assert str(planned.value) == str(solved.value)
+    assert planned.value.solution.solvable is False
+    assert planned.value.reason == solved.value.reason
