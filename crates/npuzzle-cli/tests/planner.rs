@@ -95,7 +95,7 @@ fn auto_and_pdb_choose_the_same_default_partition() {
     for (board, size) in [
         ("1 2 3 4 5 6 7 8 9 10 0 11", "3x4"),
         ("1 2 3 4 5 6 7 8 9 10 11 12 13 0 14", "3x5"),
-        ("1 2 3 4 5 6 7 8 9 10 11 12 13 0 15 14", "4x4"),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "4x4"),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let pdb_dir = dir.path().to_str().unwrap();
