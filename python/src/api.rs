@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::board::{
-    board_object, check_dict, is_numeric_size, shape_arg, to_board, GoalArg, PyBoard,
+    board_object, check_dict, numeric_shape, shape_arg, to_board, GoalArg, PyBoard,
 };
 use crate::errors::{self, Kind};
 use crate::interrupt::Interrupt;
@@ -256,8 +256,8 @@ pub fn plan<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     // A size given as numbers is only a size, and its error is the size's; text may be
     // either (`"3x3"`, `"1 2/3 0"`).
-    let (shape, board) = if is_numeric_size(board_or_size)? {
-        (shape_arg(board_or_size)?, None)
+    let (shape, board) = if let Some(shape) = numeric_shape(board_or_size)? {
+        (shape, None)
     } else {
         match shape_arg(board_or_size) {
             Ok(s) if !board_or_size.is_instance_of::<pyo3::types::PyList>() => (s, None),

@@ -371,9 +371,15 @@ fn size_text(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     Ok(None)
 }
 
-/// Whether `obj` is a size given as numbers (an integer or a pair), not as text or a board.
-pub fn is_numeric_size(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(size_text(obj)?.is_some())
+/// The shape `obj` gives as numbers (an integer or a pair), read as the command line reads
+/// `--size`; `None` when it is text or anything else.
+///
+/// # Errors
+/// `InvalidOption` with the core's message for a size it refuses.
+pub fn numeric_shape(obj: &Bound<'_, PyAny>) -> PyResult<Option<Shape>> {
+    size_text(obj)?
+        .map(|t| t.parse::<Shape>().map_err(errors::shape))
+        .transpose()
 }
 
 /// A shape from `"RxC"`, an integer (square; numpy's integers too) or `(rows, cols)`.
@@ -383,19 +389,19 @@ pub fn is_numeric_size(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// # Errors
 /// `InvalidOption` with the core's message.
 pub fn shape_arg(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
-    let text = match obj.cast::<PyString>() {
-        Ok(s) => s.extract::<String>()?,
-        Err(_) => match size_text(obj)? {
-            Some(t) => t,
-            None => {
-                let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
-                return Err(errors::shape(npuzzle::ShapeError::Syntax(
-                    npuzzle::text::clip(&text),
-                )));
-            }
-        },
-    };
-    text.parse::<Shape>().map_err(errors::shape)
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s
+            .extract::<String>()?
+            .parse::<Shape>()
+            .map_err(errors::shape);
+    }
+    match numeric_shape(obj)? {
+        Some(shape) => Ok(shape),
+        None => {
+            let text = obj.str().map(|s| s.to_string()).unwrap_or_default();
+            Err(errors::shape(npuzzle::ShapeError::Syntax(clip(&text))))
+        }
+    }
 }
 
 /// The goal as given: a name or text to resolve per shape, or a board.

@@ -181,12 +181,10 @@ impl Run<'_> {
             println!("\nExpansion order (one JSON object per line):");
             print!("{}", trace::json_lines(&steps));
         }
-        if self.trace > 0 {
-            if let Ok(s) = &result {
-                if s.trace.is_empty() && s.phase == PhaseKind::Anytime {
-                    println!("\n{}", trace::NOT_RECORDED);
-                }
-            }
+        let unrecorded =
+            matches!(&result, Ok(s) if s.trace.is_empty() && s.phase == PhaseKind::Anytime);
+        if self.trace > 0 && unrecorded {
+            println!("\n{}", trace::NOT_RECORDED);
         }
         if let Some(expected) = expected {
             match status {
