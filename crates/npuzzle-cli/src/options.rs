@@ -103,12 +103,12 @@ pub struct LimitArgs {
 
     /// Stop a search after generating this many nodes.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub max_nodes: Option<i64>,
+    pub max_nodes: Option<i128>,
 
     /// Stop a search before its open and closed lists outgrow this many megabytes (each
     /// search: commands that run several at once give each this much).
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB as i64, allow_negative_numbers = true)]
-    pub memory_limit: i64,
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MB.into(), allow_negative_numbers = true)]
+    pub memory_limit: i128,
 }
 
 /// `--width`, one flag for the search commands and `compare`.
@@ -120,10 +120,10 @@ pub struct WidthArg {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = DEFAULT_BEAM_WIDTH as i64,
+        default_value_t = DEFAULT_BEAM_WIDTH as i128,
         allow_negative_numbers = true
     )]
-    pub width: i64,
+    pub width: i128,
 }
 
 impl SearchArgs {
@@ -155,9 +155,9 @@ impl SearchArgs {
         let request = Request {
             options: self.solve_options(),
             time_limit: self.limits.time_limit,
-            max_nodes: self.limits.max_nodes.map(i128::from),
-            memory_limit: Some(self.limits.memory_limit.into()),
-            width: Some(self.beam.width.into()),
+            max_nodes: self.limits.max_nodes,
+            memory_limit: Some(self.limits.memory_limit),
+            width: Some(self.beam.width),
         };
         let (_, limits) = request
             .check(&Ceilings::DEFAULT)

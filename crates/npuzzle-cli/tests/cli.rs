@@ -589,6 +589,25 @@ fn malformed_inputs_exit_2_with_one_line() {
             None,
             "invalid value 'lots'",
         ),
+        // Counts past 64 bits reach the checks too (they were "number too large to fit in
+        // target type"), so the words say what the largest is.
+        (
+            vec!["solve", "--max-nodes", "18446744073709551616", "1 2 3 0"],
+            None,
+            "--max-nodes must be at most 18446744073709551615, got 18446744073709551616",
+        ),
+        (
+            vec![
+                "solve",
+                "--width",
+                "99999999999999999999",
+                "-a",
+                "beam",
+                "1 2 3 0",
+            ],
+            None,
+            "--width must be a whole number from 1 to",
+        ),
         // Negative numbers reach the checks (they were "unexpected argument '-5'").
         (
             vec!["solve", "--max-nodes", "-5", "1 2 3 0"],

@@ -364,11 +364,11 @@ pub struct CompareRequest {
     algorithm: Option<String>,
     weight: Option<f64>,
     /// States a beam search keeps a depth.
-    width: Option<i64>,
+    width: Option<input::Count>,
     /// Seconds for each heuristic.
     time_limit: Option<f64>,
     /// Nodes for each heuristic.
-    max_nodes: Option<i64>,
+    max_nodes: Option<input::Count>,
 }
 
 /// Seconds each heuristic of a comparison gets unless the request says otherwise.
@@ -500,7 +500,8 @@ pub struct PlanQuery {
     heuristic: Option<String>,
     algorithm: Option<String>,
     weight: Option<f64>,
-    width: Option<i64>,
+    #[serde(default, deserialize_with = "input::query_count")]
+    width: Option<input::Count>,
     /// A proof's plan, as `npuzzle solve --optimal --explain` shows it.
     #[serde(default)]
     optimal: bool,
@@ -508,7 +509,8 @@ pub struct PlanQuery {
     /// decides which tables auto can afford, as `npuzzle solve --time-limit T --explain`.
     time_limit: Option<f64>,
     /// The node limit a solve would be given (the server's by default).
-    max_nodes: Option<i64>,
+    #[serde(default, deserialize_with = "input::query_count")]
+    max_nodes: Option<input::Count>,
 }
 
 /// `GET /api/plan?size=RxC&goal=G[&heuristic=H&algorithm=A&weight=W&width=N&optimal=true&time_limit=T&max_nodes=N]`:

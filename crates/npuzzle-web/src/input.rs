@@ -78,6 +78,59 @@ pub fn query_error(e: &axum::extract::rejection::QueryRejection) -> AppError {
     AppError::bad(format!("invalid query: {}", plain_words(text)))
 }
 
+/// A count in a request body (`max_nodes`, `width`): any whole JSON number, read as wide
+/// as the core's checks take it, so that a count past 64 bits gets their words (the
+/// largest allowed) rather than serde's "floating point 1.8e19". serde_json gives such a
+/// number as a float, so past 2^53 the value in the message is the float's (`1e20` for
+/// `99999999999999999999`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Count(pub i128);
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Count, D::Error> {
+        struct CountVisitor;
+        impl Visitor<'_> for CountVisitor {
+            type Value = Count;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Count, E> {
+                Ok(Count(v.into()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Count, E> {
+                Ok(Count(v.into()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Count, E> {
+                // serde_json gives a whole number within 64 bits as an integer, so only one
+                // past them is taken here: `5.0` is refused, as the command line refuses it.
+                // Every float in that range is whole, and the cast is exact.
+                const PAST_64_BITS: f64 = 9_223_372_036_854_775_808.0; // 2^63
+                const PAST_128_BITS: f64 = 1.7e38;
+                if v.fract() == 0.0 && (PAST_64_BITS..PAST_128_BITS).contains(&v.abs()) {
+                    Ok(Count(v as i128))
+                } else {
+                    Err(E::invalid_type(de::Unexpected::Float(v), &self))
+                }
+            }
+        }
+        d.deserialize_any(CountVisitor)
+    }
+}
+
+/// A [`Count`] in a query string (`max_nodes=18446744073709551616`), read from its text:
+/// the query parser reads no 128-bit numbers.
+pub fn query_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Count>, D::Error> {
+    let Some(text) = Option::<String>::deserialize(d)? else {
+        return Ok(None);
+    };
+    text.parse().map(|n| Some(Count(n))).map_err(|_| {
+        de::Error::invalid_value(
+            de::Unexpected::Str(&npuzzle::text::clip(&text)),
+            &"a whole number",
+        )
+    })
+}
+
 /// Serde's message with the server's Rust types (`expected u64`, `expected struct
 /// SolveRequest`) in a client's words: the server tells a client nothing about its
 /// internals.
@@ -352,18 +405,18 @@ pub fn algorithm(name: Option<&str>) -> Result<Algorithm, AppError> {
 pub fn request(
     config: &Config,
     options: SolveOptions,
-    width: Option<i64>,
+    width: Option<Count>,
     time_limit: Option<f64>,
-    max_nodes: Option<i64>,
+    max_nodes: Option<Count>,
 ) -> Result<(SolveOptions, Limits), AppError> {
     // The core's request (not axum's).
     let request = npuzzle::Request {
         options,
         time_limit,
-        max_nodes: max_nodes.map(i128::from),
+        max_nodes: max_nodes.map(|n| n.0),
         // Clients do not choose the memory: the server's is the limit.
         memory_limit: None,
-        width: width.map(i128::from),
+        width: width.map(|w| w.0),
     };
     let ceilings = Ceilings {
         time: config.time_limit,
@@ -438,7 +491,9 @@ mod tests {
     #[test]
     fn limits_stay_within_the_server() {
         let config = Config::default();
-        let limits = |t, n| request(&config, SolveOptions::default(), None, t, n).map(|(_, l)| l);
+        let limits = |t, n: Option<i128>| {
+            request(&config, SolveOptions::default(), None, t, n.map(Count)).map(|(_, l)| l)
+        };
         let l = limits(Some(0.5), Some(10)).unwrap();
         assert_eq!(l.time, Some(Duration::from_millis(500)));
         assert_eq!(l.nodes, Some(10));
@@ -460,7 +515,7 @@ mod tests {
             "the server's ceiling is named"
         );
         assert!(limits(None, Some(0)).is_err());
-        let e = limits(None, Some(i64::MAX)).unwrap_err().message();
+        let e = limits(None, Some(i64::MAX.into())).unwrap_err().message();
         assert!(e.contains(&config.max_nodes.to_string()), "{e}");
         // Negative counts reach the core's check and its words (they were serde's
         // "invalid value: integer `-5`, expected u64").

@@ -32,9 +32,9 @@ pub struct SolveRequest {
     pub(crate) algorithm: Option<String>,
     pub(crate) weight: Option<f64>,
     /// States a beam search keeps a depth (`algorithm: "beam"`).
-    pub(crate) width: Option<i64>,
+    pub(crate) width: Option<input::Count>,
     pub(crate) time_limit: Option<f64>,
-    pub(crate) max_nodes: Option<i64>,
+    pub(crate) max_nodes: Option<input::Count>,
     /// Record the first this-many expansions (as `npuzzle solve --trace N`).
     pub(crate) trace: Option<i64>,
     /// Add every board along the path (as `npuzzle solve --path`).

@@ -323,6 +323,19 @@ async fn bad_input_gets_a_clear_4xx() {
             400,
             "max_nodes",
         ),
+        // Past 64 bits: the server's ceiling in words, not serde's "floating point 1.8e19".
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "max_nodes": 18446744073709551616}"#,
+            400,
+            "max_nodes must be at most 200000000, got 18446744073709551616",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2/3 0", "width": 99999999999999999999}"#,
+            400,
+            "width must be a whole number from 1 to",
+        ),
         (
             "/api/solve",
             r#"{"board": "1 2/3 0", "weight": 0.5}"#,
@@ -523,6 +536,18 @@ async fn bad_limits_get_the_cores_words_on_every_endpoint() {
     let (status, answer) = call(&r, "GET", "/api/plan?size=3x3&max_nodes=-1", "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(answer["error"], "max_nodes must be at least 1, got -1");
+    let (status, answer) = call(
+        &r,
+        "GET",
+        "/api/plan?size=3x3&max_nodes=18446744073709551616",
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["error"],
+        "max_nodes must be at most 200000000, got 18446744073709551616"
+    );
     let (status, answer) = call(&r, "GET", "/api/plan?size=3x3&max_nodes=lots", "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let error = answer["error"].as_str().unwrap();

@@ -39,7 +39,7 @@ impl Config {
         })
     }
 
-    pub(super) fn name(&self, weight: f64, width: i64) -> String {
+    pub(super) fn name(&self, weight: f64, width: i128) -> String {
         let alg = match self.algorithm {
             Algorithm::WeightedAStar => format!("weighted-astar(w={weight})"),
             Algorithm::Beam => format!("beam(width={width})"),
