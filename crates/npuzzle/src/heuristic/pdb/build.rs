@@ -62,6 +62,9 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// Every this many entries, packing reports its progress (and may be stopped).
 const PACK_CHUNK: usize = 1 << 22;
 
+/// Every this many bytes, filling the distances before the search reports its progress.
+const FILL_CHUNK: usize = 1 << 24;
+
 /// Builds the table for `key`, calling `progress` now and then.
 ///
 /// # Errors
@@ -149,11 +152,26 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     // The goal: every tile home (arrangement rank 0), the blank in the region of its goal
     // cell.
     let (mut current, mut next) = (1u64, 2u64);
-    b.distance.fill(u8::MAX);
-    b.states.words()[goal_slot * words] |= current;
     let states = (slots * fact) as u64;
     let entries = if key.regions { 2 * sets } else { sets } * fact;
     let total = work(states, entries as u64, k);
+    // Filling takes a quarter of a second on 4×4's 8-tile table (its pages are first
+    // touched here), so it is done in chunks, each followed by a progress report that may
+    // stop the build: a time limit shorter than that is kept.
+    let starting = BuildProgress {
+        tiles: k,
+        depth: 0,
+        expanded: 0,
+        total,
+        loading: false,
+    };
+    for chunk in b.distance.chunks_mut(FILL_CHUNK) {
+        chunk.fill(u8::MAX);
+        if progress(&starting).is_break() {
+            return Err(BuildStopped);
+        }
+    }
+    b.states.words()[goal_slot * words] |= current;
     let mut expanded = 0u64;
     let mut depth = 0u32;
     let mut frontier = Frontier {
