@@ -37,6 +37,10 @@ pub struct Planned {
     pub(super) heuristic: Option<Made>,
     /// Where a search whose heuristic is not made here finds its tables.
     pub(super) tables: Tables,
+    /// Whether the tables were not ready in the time of all the runs they serve: then no
+    /// run has time left for them, and each stops at once, saying `time`, rather than
+    /// building them again under its own limit (which, a share of that time, cannot do).
+    late: bool,
 }
 
 /// A heuristic made for a [`Planned`].
@@ -75,10 +79,11 @@ impl Planned {
 
     /// Makes `plan` (made for `goal`) ready. Table builds are held to a clock made of
     /// `control`'s time limit, each run's, over all the runs the tables serve
-    /// ([`Plan::table_clock`]), and to its cancel flag: a build they stop leaves the
+    /// ([`Plan::table_clock`]), and to its cancel flag. A build Ctrl-C stops leaves the
     /// heuristic to each search, which then builds it under its own limits, as
-    /// [`execute`](super::execute) does; except that a budgeted run whose tables were not
-    /// ready in time runs [`Plan::without_tables`], so that no board waits for them again.
+    /// [`execute`](super::execute) does. Tables not ready in time are not waited for
+    /// again: a budgeted run goes on [`Plan::without_tables`], and any other run stops at
+    /// once, saying `time`.
     /// Nothing is built for a plan whose tables do not fit `control`'s memory limit
     /// ([`Plan::fits`]).
     ///
@@ -129,8 +134,11 @@ impl Planned {
             }
             _ => None,
         };
+        // A budgeted run goes on without the tables; any other stops at once.
+        let without = plan.without_tables();
+        let late_for_all = late && without == plan;
         if late {
-            plan = plan.without_tables();
+            plan = without;
         }
         Ok(Planned {
             plan,
@@ -138,6 +146,7 @@ impl Planned {
             puzzle,
             heuristic,
             tables: tables.clone(),
+            late: late_for_all,
         })
     }
 
@@ -158,6 +167,10 @@ impl Planned {
     /// shape.
     pub fn execute(&self, start: &Board, control: Control<'_>) -> Result<Solution, SolveError> {
         let verdict = check_solvable(start, &self.goal)?;
+        let mut control = control;
+        if self.late {
+            control.limits.time = Some(std::time::Duration::ZERO);
+        }
         run_plan(
             &self.plan,
             start,
