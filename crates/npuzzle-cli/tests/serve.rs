@@ -119,6 +119,25 @@ fn serve_refuses_bad_options_with_exit_code_2() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+    // Negative numbers reach the checks (they were "unexpected argument '-0' found").
+    for (args, words) in [
+        (
+            ["serve", "--time-limit", "-0.5"],
+            "error: --time-limit must be a number of seconds above 0, got -0.5",
+        ),
+        (
+            ["serve", "--request-timeout", "-1"],
+            "error: --request-timeout must be between 0.01 and 3600 seconds, got -1",
+        ),
+    ] {
+        let out = Command::cargo_bin("npuzzle")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), words);
+    }
 }
 
 /// The CLI's `error:` line for `args`, with the flags spelled as JSON fields.

@@ -24,8 +24,13 @@ pub struct ServeArgs {
     /// to the network (a classroom, say).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
-    /// Longest a search may run, in seconds (requests may ask for less).
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    /// Longest a search may run, in seconds, at most 3600 (requests may ask for less).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     pub time_limit: f64,
     /// Searches run at once (default: the number of cores, at least 2); more requests wait.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
@@ -50,8 +55,14 @@ pub struct ServeArgs {
     /// on are served (which stops DNS rebinding).
     #[arg(long, value_name = "NAME")]
     pub allow_host: Vec<String>,
-    /// Longest a client may take to send a request's head or body, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    /// Longest a client may take to send a request's head or body, in seconds (0.01 to
+    /// 3600).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     pub request_timeout: f64,
 }
 
