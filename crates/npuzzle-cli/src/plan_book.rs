@@ -7,8 +7,10 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use npuzzle::heuristic::pdb::PdbError;
+use npuzzle::heuristic::HeuristicError;
 use npuzzle::search::Control;
 use npuzzle::{check_solvable, plan_for_runs, Board, Limits, Plan, Planned, Solution, SolveError};
 use npuzzle::{runs_per_thread, SolveOptions, Tables};
@@ -28,13 +30,15 @@ impl PlanBook {
     /// ready. Give it the command's goals, one per board of a shape, not the goals of
     /// `START | GOAL` pairs: a book holds every plan's tables at once.
     /// `prepare` is called with each plan first, to load or build its tables where the
-    /// command shows that (`bench`'s progress bars and table times); table builds left to
-    /// this book are held to `limits`' time over the boards each thread runs, and to
-    /// `cancel` ([`Planned::with_plan`]): a build they stop leaves each board's search to
-    /// build the table under its own limits.
+    /// command shows that (`bench`'s progress bars and table times), held to the plan's
+    /// [`table_clock`](Plan::table_clock); table builds left to this book are held to
+    /// `limits`' time over the boards each thread runs, and to `cancel`
+    /// ([`Planned::with_plan`]). Tables either left unfinished are not waited for again: a
+    /// budgeted run goes on without them, any other stops at once, saying `time` (or
+    /// `interrupted` after Ctrl-C).
     ///
     /// # Errors
-    /// What `prepare` returns (a build stopped by Ctrl-C).
+    /// What `prepare` returns, except a build it stopped.
     pub fn new(
         goals: impl IntoIterator<Item = Board>,
         threads: usize,
@@ -42,7 +46,7 @@ impl PlanBook {
         tables: &Tables,
         limits: Limits,
         cancel: Option<&AtomicBool>,
-        mut prepare: impl FnMut(&Plan, &Board) -> anyhow::Result<()>,
+        mut prepare: impl FnMut(&Plan, &Board) -> Result<(), SolveError>,
     ) -> anyhow::Result<PlanBook> {
         // Each goal with its number of boards, in the order first met.
         let mut counted: Vec<(Board, usize)> = Vec::new();
@@ -58,22 +62,31 @@ impl PlanBook {
             let ready = match plan_for_runs(&goal, options, tables, &limits, runs) {
                 Err(e) => Err(e),
                 Ok(p) => {
-                    // A plan over the memory limit builds nothing; every board stops at
-                    // once, saying so.
-                    if p.fits(&limits) {
-                        prepare(&p, &goal)?;
-                    }
-                    let control = Control {
+                    let mut control = Control {
                         limits,
                         cancel,
                         ..Control::default()
                     };
+                    // A plan over the memory limit builds nothing; every board stops at
+                    // once, saying so.
+                    if p.fits(&limits) {
+                        match prepare(&p, &goal) {
+                            Ok(()) => {}
+                            // Stopped by its clock or by Ctrl-C: no time is left for the
+                            // tables, so `with_plan` gives them up at once.
+                            Err(SolveError::Heuristic(HeuristicError::Pdb(PdbError::Stopped))) => {
+                                control.limits.time = Some(Duration::ZERO);
+                            }
+                            Err(e) => return Err(e.into()),
+                        }
+                    }
                     let asked = p.heuristic().cloned();
                     let began = Instant::now();
                     let ready = Planned::with_plan(p, &goal, tables, control);
-                    // A budgeted plan whose tables were late runs without them: say so.
+                    // A budgeted plan whose tables were late runs without them: say so
+                    // (after Ctrl-C no board runs).
                     if let (Ok(r), Some(asked)) = (&ready, &asked) {
-                        if r.plan().heuristic() != Some(asked) {
+                        if r.plan().heuristic() != Some(asked) && !crate::interrupt::interrupted() {
                             warn_tables_given_up(&asked.to_string(), began.elapsed());
                         }
                     }

@@ -35,6 +35,8 @@ pub struct Prepared {
     pub events: Vec<TableEvent>,
     /// Wall-clock seconds of loading and building.
     pub seconds: f64,
+    /// Plans whose tables were given up unfinished (by their time or by Ctrl-C).
+    pub given_up: usize,
 }
 
 impl Prepared {
@@ -45,6 +47,9 @@ impl Prepared {
 
     /// "2 tables loaded from disk in 0.21 s (288.4 MB)", or `None` without tables.
     pub fn summary(&self) -> Option<String> {
+        if self.given_up > 0 {
+            return Some(format!("given up unfinished after {:.2} s", self.seconds));
+        }
         if self.events.is_empty() {
             return None;
         }
@@ -78,22 +83,15 @@ impl Prepared {
 }
 
 /// Loads or builds the tables a plan needs for `goal`, with a progress bar on a terminal
-/// and a warning for each cached file that was not trusted or could not be saved.
+/// and a warning for each cached file that was not trusted or could not be saved, giving a
+/// fetch up when `clock` says it is late (the plan's
+/// [`table_clock`](npuzzle::Plan::table_clock) for the search's time limit: a budgeted run
+/// then goes on without the tables; any other search finds the table missing and stops at
+/// once, saying `time`).
 ///
 /// # Errors
-/// A table that cannot serve the goal (which planning has ruled out); a build stopped by
-/// Ctrl-C.
-pub fn prepare(plan: &Plan, goal: &Board, tables: &Tables) -> Result<Prepared, SolveError> {
-    prepare_within(plan, goal, tables, None)
-}
-
-/// [`prepare`], giving a fetch up when `clock` says it is late (the plan's
-/// [`table_clock`](npuzzle::Plan::table_clock) for the search's time limit: a
-/// budgeted run then goes on without the tables; any other search finds the table missing
-/// and stops at once, saying `time`).
-///
-/// # Errors
-/// As [`prepare`], and a fetch given up.
+/// A table that cannot serve the goal (which planning has ruled out); a fetch given up, or
+/// stopped by Ctrl-C.
 pub fn prepare_within(
     plan: &Plan,
     goal: &Board,
@@ -117,6 +115,7 @@ pub fn prepare_within(
     Ok(Prepared {
         events,
         seconds: started.elapsed().as_secs_f64(),
+        given_up: 0,
     })
 }
 

@@ -219,6 +219,70 @@ fn ctrl_c_during_pdb_build_exits_2_with_one_line_and_leaves_nothing() {
     );
 }
 
+/// Ctrl-C while `bench` or `compare` built their tables: `bench` exited 2 with "a pattern
+/// table build was stopped before it finished" and no rows; `compare` exited 3 with runs
+/// that named no limit ("stopped by a limit ()", `stopped_by: null`). Now both say every
+/// board was stopped by Ctrl-C, and exit 3, as cli.md's "Stopping with Ctrl-C" says.
+#[test]
+fn ctrl_c_while_bench_or_compare_build_tables_stops_every_board_saying_so() {
+    let (_, boards, _) = run(
+        &["random", "--size", "4x4", "--count", "3", "--seed", "7"],
+        None,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("boards.txt");
+    std::fs::write(&file, boards).unwrap();
+    let file = file.to_str().unwrap();
+    for command in [
+        &["bench", file, "--json"][..],
+        &[
+            "compare",
+            "--file",
+            file,
+            "-c",
+            "idastar:manhattan",
+            "--format",
+            "json",
+        ],
+    ] {
+        // An empty cache: the 8-tile table takes 20 s and more to build.
+        let cache = dir.path().join(format!("pdb-{}", command[0]));
+        let child = StdCommand::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+            .args(command)
+            .arg("--pdb-dir")
+            .arg(&cache)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let killed = StdCommand::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{command:?}: {stdout}{stderr}");
+        if command[0] == "bench" {
+            let summary: serde_json::Value =
+                serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+            assert_eq!(summary["summary"]["interrupted"], true, "{stdout}");
+            assert_eq!(summary["summary"]["ran"], 0, "{stdout}");
+            assert_eq!(summary["summary"]["tables_given_up"], 1, "{stdout}");
+        } else {
+            let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            let runs = report["configs"][0]["runs"].as_array().unwrap();
+            assert_eq!(runs.len(), 3, "{report}");
+            for run in runs {
+                assert_eq!(run["stopped_by"], "interrupted", "{run}");
+            }
+            assert!(stderr.contains("stopped by Ctrl-C"), "{stderr}");
+        }
+    }
+}
+
 /// A second Ctrl-C while `pdb build` saved a table exited 130 at once, with its temporary
 /// file left in the cache directory. Now: exit 2, one line, nothing half written.
 #[test]
@@ -593,6 +657,48 @@ fn a_batch_plans_its_tables_for_the_time_of_all_its_boards() {
     assert!(files_in(std::path::Path::new(cache)).is_empty());
     for report in batch(&boards) {
         assert_eq!(report["heuristic"], "pdb:5-5-5-5-4", "{report}");
+    }
+}
+
+/// Tables a batch could not have ready in the time of all its boards are not built again
+/// for each board: `batch --optimal --time-limit 0.3` on five 4x4 boards with no 8-tile
+/// table cached gave up the build after the five boards' time, then spent each board's 0.3
+/// s building it again (and overran each by the fill of its distances), 2.1 to 2.4 s in
+/// all. Now each board stops at once, saying `time`.
+#[test]
+fn a_batch_does_not_build_again_for_each_board_tables_it_had_no_time_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    let (_, boards, _) = run(
+        &["random", "--size", "4x4", "--count", "3", "--seed", "7"],
+        None,
+    );
+    let args = [
+        "batch",
+        "-",
+        "--format",
+        "json",
+        "--optimal",
+        "--time-limit",
+        "1",
+        "--jobs",
+        "1",
+        "--pdb-dir",
+        cache.to_str().unwrap(),
+    ];
+    let (code, stdout, stderr) = run(&args, Some(boards.as_bytes()));
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    let reports: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 3, "{stdout}");
+    for report in reports {
+        assert_eq!(report["stopped_by"], "time", "{report}");
+        assert_eq!(report["generated"], 0, "{report}");
+        // The board's own second went unspent (it spent all of it, and more, before).
+        let seconds = report["seconds"].as_f64().unwrap();
+        assert!(seconds < 0.5, "{report}");
     }
 }
 

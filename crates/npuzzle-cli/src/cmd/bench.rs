@@ -22,7 +22,7 @@ use crate::options::SearchArgs;
 use crate::output::plural;
 use crate::plan_book::PlanBook;
 use crate::runner;
-use crate::table_builds::{megabytes, peak_rss, prepare, Prepared};
+use crate::table_builds::{megabytes, peak_rss, prepare_within, Prepared};
 
 /// Solve every instance of a file and report lengths, nodes and times.
 #[derive(Args, Debug)]
@@ -180,10 +180,21 @@ impl Plans {
                 if !algorithms.contains(&p.algorithm()) {
                     algorithms.push(p.algorithm());
                 }
-                let ready = prepare(p, goal, tables)?;
-                prepared.seconds += ready.seconds;
-                prepared.events.extend(ready.events);
-                Ok(())
+                let started = Instant::now();
+                match prepare_within(p, goal, tables, p.table_clock(limits.time)) {
+                    Ok(ready) => {
+                        prepared.seconds += ready.seconds;
+                        prepared.events.extend(ready.events);
+                        Ok(())
+                    }
+                    Err(e) => {
+                        // A build given up (the book goes on without it); any other
+                        // failure ends the run.
+                        prepared.seconds += started.elapsed().as_secs_f64();
+                        prepared.given_up += 1;
+                        Err(e)
+                    }
+                }
             },
         )?;
         Ok(Plans {
@@ -478,6 +489,7 @@ fn json_summary(
         "heuristic": plans.heuristic(),
         "algorithm": plans.algorithm(options),
         "table_seconds": plans.prepared.seconds,
+        "tables_given_up": plans.prepared.given_up,
         "table_bytes": plans.prepared.bytes(),
         "tables": tables,
         "peak_rss_bytes": peak_rss(),

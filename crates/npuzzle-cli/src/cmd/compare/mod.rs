@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context, Result};
 use npuzzle::expected_length::{judge_path, wrong_expected};
-use npuzzle::search::Control;
+use npuzzle::search::{Control, StopReason};
 use npuzzle::{generate, solvability, Board, Limits, LineStatus, SolveError, Tables};
 
 use crate::branching_factor::effective_branching_factor;
@@ -148,7 +148,13 @@ impl Schedule {
                 )
             })
             .collect::<Result<_>>()?;
-        let mut runs = vec![vec![Run::default(); instances.len()]; self.slots.len()];
+        // A task the runner never starts was left by Ctrl-C (or by a reader gone away,
+        // when nothing is printed).
+        let not_started = Run {
+            stopped_by: Some(StopReason::Interrupted.as_str()),
+            ..Run::default()
+        };
+        let mut runs = vec![vec![not_started; instances.len()]; self.slots.len()];
         runner::run_in_order(
             &self.tasks,
             jobs,
