@@ -661,7 +661,7 @@ fn a_batch_plans_its_tables_for_the_time_of_all_its_boards() {
 }
 
 /// Tables a batch could not have ready in the time of all its boards are not built again
-/// for each board: `batch --optimal --time-limit 0.3` on five 4x4 boards with no 8-tile
+/// for each board, and `bench` holds its fetch to that time too: `batch --optimal --time-limit 0.3` on five 4x4 boards with no 8-tile
 /// table cached gave up the build after the five boards' time, then spent each board's 0.3
 /// s building it again (and overran each by the fill of its distances), 2.1 to 2.4 s in
 /// all. Now each board stops at once, saying `time`.
@@ -700,6 +700,31 @@ fn a_batch_does_not_build_again_for_each_board_tables_it_had_no_time_for() {
         let seconds = report["seconds"].as_f64().unwrap();
         assert!(seconds < 0.5, "{report}");
     }
+    // `bench` fetched its tables with no clock at all: 22 s for the 8-tile table at
+    // `--time-limit 0.3`, then every board solved.
+    let file = dir.path().join("boards.txt");
+    std::fs::write(&file, &boards).unwrap();
+    let mut args = vec!["bench", file.to_str().unwrap(), "--json"];
+    args.extend(["--time-limit", "1", "--jobs", "1", "--pdb-dir"]);
+    args.push(cache.to_str().unwrap());
+    let (code, stdout, stderr) = run(&args, None);
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (summary, rows) = lines.split_last().unwrap();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    for row in rows {
+        assert_eq!(row["stopped_by"], "time", "{row}");
+    }
+    let summary = &summary["summary"];
+    assert_eq!(summary["tables_given_up"], 1, "{summary}");
+    // Given up at the three boards' time: well before the build's end.
+    assert!(
+        summary["table_seconds"].as_f64().unwrap() < 6.0,
+        "{summary}"
+    );
 }
 
 /// E7 in `batch`: `--memory-limit 50` with `-H pdb:1-7-7` built both 58 MB tables (and
