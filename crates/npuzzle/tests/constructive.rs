@@ -269,6 +269,32 @@ fn limits_stop_the_constructive_solver() {
     assert_eq!(s.stopped_by, Some(StopReason::Cancelled));
 }
 
+/// The node limit (which counts moves) is checked after each tile, not each row: on a
+/// 300×300 board `--max-nodes 10` stopped at 354,848 moves, a whole row's; a tile's moves
+/// are a few times its distance, at most a few thousand here.
+#[test]
+fn the_constructive_solver_checks_its_limits_after_each_tile() {
+    use npuzzle::search::Limits;
+    use npuzzle::StopReason;
+    let goal = GoalSpec::Standard
+        .board("300x300".parse().unwrap())
+        .unwrap();
+    let start = generate::random_solvable(&goal, &mut generate::rng(1));
+    let control = Control {
+        limits: Limits {
+            nodes: Some(10),
+            ..Limits::default()
+        },
+        ..Control::default()
+    };
+    let options = options(Algorithm::Constructive);
+    let s = solve(&start, &goal, &options, common::tables(), control).unwrap();
+    assert_eq!(s.stopped_by, Some(StopReason::Nodes));
+    assert!(s.moves.is_none());
+    // Nothing stopped by the limit is a row: a tile crosses at most 600 cells.
+    assert!(s.stats.generated < 10 * 600, "{}", s.stats.generated);
+}
+
 /// The weighted-A* finish of boards of up to 100 cells honours the caller's limits as the
 /// rows and columns do. Before, on boards of up to 25 cells it ran first and unchecked:
 /// `--max-nodes 10` on a 5×5 gave a whole path of 128 moves, and a time limit or Ctrl-C

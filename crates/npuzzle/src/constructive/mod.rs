@@ -115,7 +115,7 @@ pub(crate) fn construct_solvable(start: &Board, goal: &Board) -> Vec<Move> {
 }
 
 /// [`construct`] for a solvable board under a search's [`Control`]: limits and
-/// cancellation are checked, and progress reported, after each row or column. In the
+/// cancellation are checked, and progress reported, after each tile placed. In the
 /// statistics, `expanded` counts rows and columns filled and `generated` the moves kept so
 /// far; the memory limit covers the move list and the board's four arrays.
 pub(crate) fn construct_controlled(
@@ -206,21 +206,31 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
         if moves.capacity() - moves.len() < moves.len() / 8 + (1 << 16) {
             moves.reserve_exact(moves.len() / 4 + (1 << 20));
         }
-        stats.generated = moves.len() as u64;
-        let why = if meter.over_memory(board_bytes + moves.capacity() as u64) {
-            Some(crate::search::StopReason::Memory)
-        } else {
-            meter.check(&stats, 0, None)
-        };
+        // Limits are checked after each tile: one row of a 2000×2000 board takes a tenth of
+        // a second and millions of moves.
+        if let Some(why) = limit_reached(&mut meter, &mut stats, board_bytes, &grid.moves) {
+            return stopped(why, stats, &meter);
+        }
+        let row = rows - top >= cols - left;
+        let mut why = None;
+        {
+            let mut stop = |moves: &Vec<Move>| {
+                why = limit_reached(&mut meter, &mut stats, board_bytes, moves);
+                why.is_some()
+            };
+            let mut placer = Placer::new(&mut grid);
+            if row {
+                placer.fill_row(top, left, &mut stop);
+            } else {
+                placer.fill_col(top, left, &mut stop);
+            }
+        }
         if let Some(why) = why {
             return stopped(why, stats, &meter);
         }
-        let mut placer = Placer::new(&mut grid);
-        if rows - top >= cols - left {
-            placer.fill_row(top, left);
+        if row {
             top += 1;
         } else {
-            placer.fill_col(top, left);
             left += 1;
         }
         stats.expanded += 1;
@@ -244,6 +254,22 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
         stats,
         stopped_by: None,
         ..SearchOutcome::default()
+    }
+}
+
+/// The limit a run with `moves` so far has reached, if any (its memory counts the move
+/// list and the board's arrays, `board_bytes`), with `stats.generated` brought up to date.
+fn limit_reached(
+    meter: &mut Meter<'_>,
+    stats: &mut SearchStats,
+    board_bytes: u64,
+    moves: &Vec<Move>,
+) -> Option<StopReason> {
+    stats.generated = moves.len() as u64;
+    if meter.over_memory(board_bytes + moves.capacity() as u64) {
+        Some(StopReason::Memory)
+    } else {
+        meter.check(stats, 0, None)
     }
 }
 
@@ -344,9 +370,9 @@ pub(crate) fn reduce(
         if share.passed() || !line::fill(&mut grid, top, left, row, search, share) {
             let mut placer = Placer::new(&mut grid);
             if row {
-                placer.fill_row(top, left);
+                placer.fill_row(top, left, &mut place::never);
             } else {
-                placer.fill_col(top, left);
+                placer.fill_col(top, left, &mut place::never);
             }
         }
         if row {

@@ -104,6 +104,15 @@ pub(super) struct Placer<'a> {
     epoch: u32,
 }
 
+/// Asked after each tile a [`Placer`] places, with the moves so far: `true` stops the fill
+/// (a limit reached, on a board so large that one row takes long).
+pub type Stop<'a> = dyn FnMut(&Vec<Move>) -> bool + 'a;
+
+/// A [`Stop`] that never stops.
+pub fn never(_: &Vec<Move>) -> bool {
+    false
+}
+
 impl<'a> Placer<'a> {
     /// A placer over the whole board.
     pub fn new(g: &'a mut Grid) -> Placer<'a> {
@@ -123,17 +132,19 @@ impl<'a> Placer<'a> {
     }
 
     /// Fills the top row of the region whose top-left real cell is (`top`, `left`) and that
-    /// reaches the bottom-right corner. Needs at least 3 rows and 2 columns.
-    pub fn fill_row(&mut self, top: usize, left: usize) {
+    /// reaches the bottom-right corner. Needs at least 3 rows and 2 columns. `stop` is asked
+    /// after each tile placed, with the moves so far; `false` when it stopped the fill,
+    /// which leaves the row part filled.
+    pub fn fill_row(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) -> bool {
         self.v = View::new(self.g.rows, self.g.cols, false);
-        self.fill(top, left);
+        self.fill(top, left, stop)
     }
 
     /// Fills the left column of the region, by filling the top row of its transpose.
-    /// Needs at least 2 rows and 3 columns.
-    pub fn fill_col(&mut self, top: usize, left: usize) {
+    /// Needs at least 2 rows and 3 columns. `stop` as for [`Placer::fill_row`].
+    pub fn fill_col(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) -> bool {
         self.v = View::new(self.g.rows, self.g.cols, true);
-        self.fill(left, top);
+        self.fill(left, top, stop)
     }
 
     /// Fills view row `top` from column `left` to the right edge.
@@ -145,7 +156,7 @@ impl<'a> Placer<'a> {
     /// from below, where its tile must be. Filling a cell inside a gap splits the gap in
     /// two, and every gap ends with two cells filled by the two-tile manoeuvre, a few moves
     /// dearer than two single tiles, so a split costs [`SPLIT_COST`] in the choice.
-    fn fill(&mut self, top: usize, left: usize) {
+    fn fill(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) -> bool {
         debug_assert!(self.v.rows - top >= 3 && self.v.cols - left >= 2);
         self.top = top as isize;
         self.left = left as isize;
@@ -157,11 +168,18 @@ impl<'a> Placer<'a> {
             let t = self.goal_tile((top, c));
             self.move_tile(t, (top as isize, c as isize));
             self.locked[c] = true;
+            if stop(&self.g.moves) {
+                return false;
+            }
         }
         // Every gap left is two cells wide.
         while let Some(c) = (left..cols - 1).find(|&c| !self.locked[c]) {
             self.fill_pair(top, c);
+            if stop(&self.g.moves) {
+                return false;
+            }
         }
+        true
     }
 
     /// The cell of the row being filled to fill next with a single tile, if any may be.
