@@ -61,8 +61,13 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         ));
     }
     serde_json::from_slice(bytes).map_err(|e| match e.classify() {
+        // Data of the wrong shape: the problem in words, without the parser's position
+        // (the field is named), which a syntax error keeps.
         serde_json::error::Category::Data => {
-            AppError::bad(format!("invalid request: {}", plain_words(&e.to_string())))
+            let text = e.to_string();
+            let position = format!(" at line {} column {}", e.line(), e.column());
+            let text = text.strip_suffix(&position).unwrap_or(&text);
+            AppError::bad(format!("invalid request: {}", plain_words(text)))
         }
         _ => AppError::bad(format!("malformed JSON: {e}")),
     })
@@ -194,6 +199,11 @@ fn float_tile<E: de::Error>(v: f64, expected: &dyn de::Expected) -> E {
     }
 }
 
+/// A negative tile in a board array, in the words the text form of the same board gets.
+fn negative_tile<E: de::Error>(v: i64) -> E {
+    E::custom(npuzzle::ParseBoardError::InvalidToken(v.to_string()))
+}
+
 /// A tile number in a row of a board array.
 struct TileNumber(u64);
 
@@ -207,6 +217,9 @@ impl<'de> Deserialize<'de> for TileNumber {
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<TileNumber, E> {
                 Ok(TileNumber(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<TileNumber, E> {
+                u64::try_from(v).map(TileNumber).map_err(|_| negative_tile(v))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<TileNumber, E> {
                 Err(float_tile(v, &self))
@@ -226,6 +239,9 @@ impl<'de> Deserialize<'de> for Cell {
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Cell, E> {
                 Ok(Cell::Tile(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Cell, E> {
+                u64::try_from(v).map(Cell::Tile).map_err(|_| negative_tile(v))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Cell, E> {
                 Err(float_tile(v, &self))
