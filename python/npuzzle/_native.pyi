@@ -195,6 +195,20 @@ def solve_many(
 def check(board: BoardLike, goal: GoalLike = "standard", size: Optional[SizeLike] = None) -> Dict[str, Any]:
     """The verdict of ``npuzzle check --json``."""
 
+def hint(
+    board: BoardLike,
+    size: Optional[SizeLike] = None,
+    goal: GoalLike = "standard",
+    heuristic: Optional[HeuristicLike] = None,
+    time_limit: Optional[float] = None,
+    progress: Optional[Callable[[ProgressReport], Any]] = None,
+) -> Dict[str, Any]:
+    """The next move towards the goal, as ``npuzzle play``'s ``h`` and ``/api/hint`` give
+    it: the first move of ``auto``'s answer within 5 seconds (``time_limit``, at most 5).
+    The dict of ``/api/hint``: ``solved``, ``move`` (the blank's), ``tile``, ``remaining``,
+    ``optimal``, ``lower_bound``, ``moves``, ``stopped_by``. Raises ``Unsolvable`` as
+    ``solve`` does."""
+
 def random_boards(
     size: SizeLike,
     count: int = 1,

@@ -3,8 +3,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use npuzzle::hint::{Hint, HINT_CEILINGS, HINT_TIME};
 use npuzzle::search::{Control, Progress};
-use npuzzle::{generate, SolveError};
+use npuzzle::{generate, Field, Request, SolveError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -116,6 +117,89 @@ pub fn solve(
         return Err(e);
     }
     finish(py, start, goal, result)
+}
+
+/// The next move towards the goal: the first move of ``auto``'s answer within a hint's
+/// budget (``time_limit``, 5 seconds by default and at most), as ``npuzzle play``'s ``h``
+/// and the server's ``/api/hint`` give it: the dict ``/api/hint`` answers, ``solved``,
+/// ``move`` (the blank's, ``U``, ``D``, ``L`` or ``R``; ``None`` when solved or when no path
+/// was found in time), ``tile`` (the tile that slides), ``remaining``, ``optimal``,
+/// ``lower_bound``, ``moves`` (the path the move starts) and ``stopped_by``. On boards of up
+/// to 16 cells the path is proved shortest; on larger ones it is the anytime engine's best
+/// when the budget ends, ``optimal`` ``False`` unless its proven ``lower_bound`` meets
+/// ``remaining``. A named ``heuristic`` runs an optimal search with it alone, as in
+/// ``solve``. ``progress`` is ``solve``'s.
+///
+/// Raises ``InvalidBoard`` or ``InvalidOption`` for bad input (a ``time_limit`` over 5
+/// seconds: ``time_limit must be at most 5 seconds, got 7``) and ``Unsolvable`` when the
+/// goal cannot be reached.
+#[pyfunction]
+#[pyo3(signature = (board, size=None, goal=None, heuristic=None, time_limit=None, progress=None),
+    text_signature = "(board, size=None, goal='standard', heuristic=None, time_limit=None, progress=None)")]
+pub fn hint<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+    size: Option<&Bound<'py, PyAny>>,
+    goal: Option<&Bound<'py, PyAny>>,
+    heuristic: Option<&Bound<'py, PyAny>>,
+    time_limit: Option<Real>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(p) = &progress {
+        if !p.is_callable() {
+            return Err(errors::error(
+                Kind::InvalidOption,
+                "progress must be a callable (or None)".to_string(),
+            ));
+        }
+    }
+    let shape = size.map(shape_arg).transpose()?;
+    let start = board_object(board, shape)?;
+    let mut config = SolveConfig::new(goal, heuristic, "auto", None, None, None, None, None, false)?;
+    // The hint's own budget and ceiling, in the core's words.
+    let budget = Request {
+        time_limit: time_limit.map(|t| t.0),
+        ..Request::default()
+    };
+    let (_, limits) = budget.check(&HINT_CEILINGS).map_err(|e| {
+        errors::error(Kind::InvalidOption, e.message(Field::api_name))
+    })?;
+    config.limits.time = Some(limits.time.unwrap_or(HINT_TIME));
+    let goal = config
+        .goal
+        .board(start.get().board.shape())
+        .map_err(errors::goal)?;
+    let cancel = AtomicBool::new(false);
+    let interrupt = Interrupt::with_callback(&cancel, progress.map(Bound::unbind));
+    let on_progress = |p: &Progress| interrupt.check(p);
+    let control = Control {
+        limits: config.limits,
+        cancel: Some(&cancel),
+        progress: Some(&on_progress),
+        ..Control::default()
+    };
+    let board = &start.get().board;
+    let run = || config.solve(board, &goal, control);
+    let result = if board.shape().cells() <= 9 {
+        py.detach(run)
+    } else {
+        interrupt.watch(py, run)
+    };
+    if let Some(e) = interrupt.take() {
+        return Err(e);
+    }
+    let solution = match result {
+        Ok(s) => s,
+        // Raised as `solve` raises it (`Unsolvable` with its `Solution`).
+        Err(e) => {
+            let goal = Py::new(py, PyBoard::new(goal))?;
+            return match finish(py, start, goal, Err(e)) {
+                Ok(_) => unreachable!("an error is raised"),
+                Err(raised) => Err(raised),
+            };
+        }
+    };
+    Ok(pythonize::pythonize(py, &Hint::new(board, &goal, &solution))?)
 }
 
 /// The `Solution`, or the exception a single solve raises.

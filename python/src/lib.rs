@@ -93,6 +93,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api::solve, m)?)?;
     m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(api::check, m)?)?;
+    m.add_function(wrap_pyfunction!(api::hint, m)?)?;
     m.add_function(wrap_pyfunction!(api::random_boards, m)?)?;
     m.add_function(wrap_pyfunction!(heuristic::make_heuristic, m)?)?;
     m.add_function(wrap_pyfunction!(pdb_cache_dir, m)?)?;

@@ -10,11 +10,11 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
+use npuzzle::hint::{Hint, HINT_TIME};
 use npuzzle::plan::{choices, TableSourceKind};
 use npuzzle::search::{Progress, StopReason};
 use npuzzle::{
-    generate, solvability, Algorithm, GoalSpec, HeuristicSpec, Limits, Move, SolveOptions,
-    DEFAULT_WEIGHT,
+    generate, solvability, Algorithm, GoalSpec, HeuristicSpec, Limits, SolveOptions, DEFAULT_WEIGHT,
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -308,9 +308,6 @@ pub struct HintRequest {
     time_limit: Option<f64>,
 }
 
-/// Longest a hint searches (a hint should come back while the player waits).
-const HINT_TIME: Duration = Duration::from_secs(5);
-
 /// `POST /api/hint`: the first move of `auto`'s solution within the hint's budget (the
 /// request's `time_limit`, at most [`HINT_TIME`]): on boards of up to 16 cells a proved
 /// shortest path, on larger ones the anytime engine's best when the budget ends, with its
@@ -335,22 +332,8 @@ pub async fn hint(
     let job = Job::planned(instance, options, limits, &state, 0, false)?;
     let (job, result) = job.solve(&state).await?;
     let s = result.map_err(AppError::bad)?;
-    let start = &job.instance.start;
-    let first = s.moves.as_ref().and_then(|m| m.first().copied());
-    let tile = first
-        .and_then(|m| start.target(m))
-        .map(|cell| start.tiles()[cell]);
-    Ok(Json(json!({
-        "solved": start == &job.instance.goal,
-        "move": first.map(|m: Move| m.letter().to_string()),
-        "tile": tile,
-        "remaining": s.length(),
-        "optimal": s.optimal,
-        "lower_bound": s.lower_bound,
-        "moves": s.moves.as_deref().map(Move::to_letters),
-        "stopped_by": s.stopped_by.map(|r| r.as_str()),
-    }))
-    .into_response())
+    let hint = Hint::new(&job.instance.start, &job.instance.goal, &s);
+    Ok(Json(hint).into_response())
 }
 
 /// `POST /api/compare` fields.

@@ -35,6 +35,7 @@ pub mod expected_length;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
+pub mod hint;
 pub mod moves;
 pub mod plan;
 pub mod pruning;

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use npuzzle::heuristic::{Heuristic, LinearConflict};
+use npuzzle::hint::HINT_TIME;
 use npuzzle::puzzle::Puzzle;
 use npuzzle::search::{Control, Progress};
 use npuzzle::{generate, solve, Board, Limits, Move, Solution};
@@ -14,8 +15,6 @@ use npuzzle::{SolveError, SolveOptions, Tables};
 
 use crate::output::count;
 
-/// How long a hint may search optimally before it settles for a good path.
-const HINT_TIME: Duration = Duration::from_secs(5);
 /// How long "solve" may search optimally before it settles for a good path.
 const SOLVE_TIME: Duration = Duration::from_secs(20);
 /// Speeds of the solution's animation, in moves a second (`+` and `-` step through them): a
