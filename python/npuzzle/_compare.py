@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from ._native import Heuristic, heuristic as _heuristic, solve_many
+from .errors import InvalidOption
 
 # The columns of a comparison, in order: which run, then the fields of `solve --json`.
 COLUMNS = [
@@ -60,8 +61,14 @@ def compare(
     if isinstance(heuristics, (str, Heuristic)):
         heuristics = [heuristics]
     algorithms = [algorithm] if isinstance(algorithm, str) else list(algorithm)
-    # Parse every heuristic before solving anything, so a typo fails at once.
-    specs = [h if isinstance(h, Heuristic) else _heuristic(h) for h in heuristics]
+    specs = list(heuristics)
+    if not specs:
+        raise InvalidOption("heuristics must not be empty")
+    # Parse every heuristic before solving anything, so a typo fails at once; "auto" is
+    # the planner's choice, as in `solve` and `npuzzle compare -H auto`.
+    for h in specs:
+        if not (isinstance(h, Heuristic) or (isinstance(h, str) and h.strip() == "auto")):
+            _heuristic(h)
     rows: List[dict] = []
     for alg in algorithms:
         for spec in specs:
@@ -86,7 +93,7 @@ def compare(
                 row["board"] = str(s.start)
                 # Unsolvable boards were never searched: name what was asked for.
                 row["algorithm"] = row["algorithm"] or alg
-                row["heuristic"] = row["heuristic"] or spec.name
+                row["heuristic"] = row["heuristic"] or getattr(spec, "name", spec)
                 rows.append({k: row[k] for k in COLUMNS})
     if as_frame is False:
         return rows

@@ -284,6 +284,24 @@ def test_compare_gives_a_table():
     assert isinstance(rows, list) and rows[0]["heuristic"] == "manhattan"
 
 
+def test_compare_takes_auto_and_refuses_an_empty_list_as_the_server_does():
+    # "auto" raised "unknown heuristic `auto`", where `npuzzle compare -H auto` and
+    # /api/compare take the planner's choice; an empty list returned [] where the server
+    # says "heuristics must not be empty".
+    boards = npuzzle.random_boards("3x3", 3, seed=5)
+    rows = npuzzle.compare(boards, ["auto", "manhattan"], as_frame=False)
+    auto = [r for r in rows if r["heuristic"] != "manhattan"]
+    assert len(auto) == 3 and all(r["heuristic"] == "perfect" for r in auto)
+    lengths = {r["heuristic"]: [] for r in rows}
+    for r in rows:
+        lengths[r["heuristic"]].append(r["length"])
+    assert lengths["perfect"] == lengths["manhattan"]
+    with pytest.raises(npuzzle.InvalidOption, match="^heuristics must not be empty$"):
+        npuzzle.compare(boards, [])
+    with pytest.raises(npuzzle.InvalidOption, match="invalid heuristic expression"):
+        npuzzle.compare(boards, [""])
+
+
 def test_read_boards_reads_the_benchmark_files():
     instances = npuzzle.read_instances(REPO / "data" / "korf100-15puzzle.txt")
     assert len(instances) == 100

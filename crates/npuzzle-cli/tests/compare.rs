@@ -296,6 +296,49 @@ fn refuses_bad_requests_with_one_line() {
     assert!(String::from_utf8(out.stderr)
         .unwrap()
         .contains("unknown heuristic `bogus`"));
+    // An empty list is refused as `solve -H ""` refuses it (it ran the defaults).
+    for (flag, words) in [
+        ("-H", "invalid heuristic expression ``"),
+        ("-a", "unknown algorithm ``"),
+    ] {
+        let out = npuzzle()
+            .args(["compare", "--random", "3", "--size", "3x3", flag, ""])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}: {stderr}");
+        assert!(stderr.contains(words), "{flag}: {stderr}");
+    }
+}
+
+/// A file of unsolvable boards only exits 1, as `batch` on it does and as cli.md says of
+/// unsolvable boards ("no instances to compare" exited 2, as for an empty file).
+#[test]
+fn a_file_of_unsolvable_boards_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("boards.txt");
+    std::fs::write(&file, "1 2 3/4 5 6/8 7 0\n").unwrap();
+    let out = npuzzle()
+        .args([
+            "compare",
+            "--file",
+            file.to_str().unwrap(),
+            "-H",
+            "manhattan",
+        ])
+        .args(["--reference", "none"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("unsolvable"), "{stderr}");
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "\n").unwrap();
+    let out = npuzzle()
+        .args(["compare", "--file", empty.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

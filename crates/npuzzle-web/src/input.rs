@@ -219,7 +219,9 @@ impl<'de> Deserialize<'de> for TileNumber {
                 Ok(TileNumber(v))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<TileNumber, E> {
-                u64::try_from(v).map(TileNumber).map_err(|_| negative_tile(v))
+                u64::try_from(v)
+                    .map(TileNumber)
+                    .map_err(|_| negative_tile(v))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<TileNumber, E> {
                 Err(float_tile(v, &self))
@@ -241,7 +243,9 @@ impl<'de> Deserialize<'de> for Cell {
                 Ok(Cell::Tile(v))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Cell, E> {
-                u64::try_from(v).map(Cell::Tile).map_err(|_| negative_tile(v))
+                u64::try_from(v)
+                    .map(Cell::Tile)
+                    .map_err(|_| negative_tile(v))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Cell, E> {
                 Err(float_tile(v, &self))

@@ -113,18 +113,12 @@ impl Reference {
 
 /// The configurations to compare, in the order given, without duplicates.
 pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
-    let heuristics: Vec<Option<HeuristicSpec>> = args
-        .heuristic
-        .iter()
-        .flat_map(|l| split_top_level(l))
-        .map(|h| HeuristicSpec::parse_choice(&h).map_err(anyhow::Error::from))
-        .collect::<Result<_>>()?;
-    let algorithms: Vec<Algorithm> = args
-        .algorithm
-        .iter()
-        .flat_map(|l| split_top_level(l))
-        .map(|a| a.parse::<Algorithm>().map_err(anyhow::Error::from))
-        .collect::<Result<_>>()?;
+    let heuristics = list_items(&args.heuristic, |h| {
+        HeuristicSpec::parse_choice(h).map_err(anyhow::Error::from)
+    })?;
+    let algorithms = list_items(&args.algorithm, |a| {
+        a.parse::<Algorithm>().map_err(anyhow::Error::from)
+    })?;
     let mut list = Vec::new();
     let product = !heuristics.is_empty() || !algorithms.is_empty() || args.configs.is_empty();
     if product {
@@ -178,6 +172,24 @@ pub(super) fn configs(args: &CompareArgs) -> Result<Vec<(String, Config)>> {
 }
 
 /// Splits a list at commas outside parentheses, so `max(a,b),manhattan` is two items.
+/// The items of every value of a repeatable list flag (`-H a,b -H c`), each read by
+/// `parse`. A value with no item at all (`-H ""`) goes to `parse` as it is, which refuses
+/// it as `solve -H ""` does: it was read as no flag, and the defaults ran.
+fn list_items<T>(values: &[String], parse: impl Fn(&str) -> Result<T>) -> Result<Vec<T>> {
+    values
+        .iter()
+        .flat_map(|value| {
+            let items = split_top_level(value);
+            if items.is_empty() {
+                vec![value.clone()]
+            } else {
+                items
+            }
+        })
+        .map(|item| parse(&item))
+        .collect()
+}
+
 pub(super) fn split_top_level(list: &str) -> Vec<String> {
     let mut items = Vec::new();
     let (mut depth, mut current) = (0i32, String::new());

@@ -47,6 +47,12 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<Outcome> {
     }
     let (mut instances, source, seed, mut worst) = instances(&args)?;
     if instances.is_empty() {
+        // A file of unsolvable boards is reported as `batch` reports it (each line, exit
+        // 1); with no boards at all there is nothing to report.
+        if worst == Outcome::Unsolvable {
+            crate::errln!("no solvable instances to compare");
+            return Ok(worst);
+        }
         bail!("no instances to compare");
     }
     let schedule = Schedule::new(&configs, &instances, &reference);
