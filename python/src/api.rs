@@ -155,15 +155,16 @@ pub fn hint<'py>(
     }
     let shape = size.map(shape_arg).transpose()?;
     let start = board_object(board, shape)?;
-    let mut config = SolveConfig::new(goal, heuristic, "auto", None, None, None, None, None, false)?;
+    let mut config =
+        SolveConfig::new(goal, heuristic, "auto", None, None, None, None, None, false)?;
     // The hint's own budget and ceiling, in the core's words.
     let budget = Request {
         time_limit: time_limit.map(|t| t.0),
         ..Request::default()
     };
-    let (_, limits) = budget.check(&HINT_CEILINGS).map_err(|e| {
-        errors::error(Kind::InvalidOption, e.message(Field::api_name))
-    })?;
+    let (_, limits) = budget
+        .check(&HINT_CEILINGS)
+        .map_err(|e| errors::error(Kind::InvalidOption, e.message(Field::api_name)))?;
     config.limits.time = Some(limits.time.unwrap_or(HINT_TIME));
     let goal = config
         .goal
@@ -199,7 +200,10 @@ pub fn hint<'py>(
             };
         }
     };
-    Ok(pythonize::pythonize(py, &Hint::new(board, &goal, &solution))?)
+    Ok(pythonize::pythonize(
+        py,
+        &Hint::new(board, &goal, &solution),
+    )?)
 }
 
 /// The `Solution`, or the exception a single solve raises.
