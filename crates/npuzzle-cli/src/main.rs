@@ -84,6 +84,20 @@ fn without_long_value(e: &clap::Error, line: &str) -> String {
     }
 }
 
+/// A flag's value the core refused (a goal, size, heuristic or algorithm that does not
+/// parse): the core's words alone, as Python and the web API give them, rather than
+/// wrapped in clap's "invalid value 'V' for '--goal <GOAL>': … (see npuzzle --help)". Each
+/// already names what it refuses (`goal: invalid tile …`, `unknown heuristic …`).
+fn core_refusal(e: &clap::Error) -> Option<String> {
+    use std::error::Error as _;
+    let source = e.source()?;
+    let core = source.is::<npuzzle::GoalError>()
+        || source.is::<npuzzle::ShapeError>()
+        || source.is::<npuzzle::heuristic::HeuristicError>()
+        || source.is::<npuzzle::SolveError>();
+    core.then(|| source.to_string())
+}
+
 /// What clap's first line leaves to the lines after it: the arguments that are missing
 /// ("the following required arguments were not provided:" names none on its own line) and
 /// the values an option takes.
@@ -123,6 +137,10 @@ fn main() -> ExitCode {
             };
         }
         Err(e) => {
+            if let Some(words) = core_refusal(&e) {
+                crate::errln!("error: {words}");
+                return Outcome::Invalid.into();
+            }
             // One line naming the problem, not clap's multi-line usage block.
             let rendered = e.render().to_string();
             let first = rendered

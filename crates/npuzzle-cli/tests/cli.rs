@@ -940,6 +940,29 @@ fn errors_name_the_missing_argument_and_the_valid_values() {
     assert!(err.contains("valid: text, json, csv, aima"), "{err}");
 }
 
+/// A goal, size, heuristic or algorithm the core refuses gets the core's words alone, as
+/// Python and the web API give them: they were wrapped in clap's "invalid value
+/// 'blank-last' for '--goal <GOAL>': … (see npuzzle --help)".
+#[test]
+fn a_refused_goal_size_heuristic_or_algorithm_gets_the_cores_words() {
+    for (args, line) in [
+        (
+            &["solve", "1 2/3 0", "--goal", "blank-last"][..],
+            "goal: invalid tile `blank-last`: expected a number or `_`",
+        ),
+        (
+            &["check", "1 2 3 0", "--size", "abc"],
+            "invalid size `abc`: expected RxC (e.g. 3x3 or 4x5) or a single number",
+        ),
+        (&["batch", "-", "-H", ""], "invalid heuristic expression ``: expected a heuristic name"),
+        (&["solve", "1 2 3 0", "-a", "dfs"], "unknown algorithm `dfs` (expected auto, astar, idastar, bfs, greedy, weighted-astar, weighted-idastar, constructive or beam)"),
+    ] {
+        let (code, _, err) = run(args, Some(b""));
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err, format!("error: {line}\n"), "{args:?}");
+    }
+}
+
 /// One contract: every command that takes --weight and the limits refuses the same bad
 /// value with the same line, the core's (`compare` once read `--time-limit -1` as an unknown
 /// flag `-1`, since only `solve`'s options allowed negative numbers).
