@@ -65,6 +65,9 @@ const PACK_CHUNK: usize = 1 << 22;
 /// Every this many bytes, filling the distances before the search reports its progress.
 const FILL_CHUNK: usize = 1 << 24;
 
+/// Every this many sets, finding the regions before the search reports its progress.
+const REGIONS_CHUNK: usize = 1 << 12;
+
 /// Builds the table for `key`, calling `progress` now and then.
 ///
 /// # Errors
@@ -84,17 +87,34 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     let perms = Permutations::get(k);
     let fact = perms.count();
     let neighbours = cell_neighbours(shape);
+    // The steps before the search report too, each when it ends: on 5×5's 6-tile tables
+    // they take a tenth of a second or more, which a short time limit would overrun.
+    let starting = BuildProgress {
+        tiles: k,
+        depth: 0,
+        expanded: 0,
+        total: build_size(key).work,
+        loading: false,
+    };
+    let report = |progress: &mut Progress<'_>| match progress(&starting) {
+        ControlFlow::Break(()) => Err(BuildStopped),
+        ControlFlow::Continue(()) => Ok(()),
+    };
 
-    let regions = regions(n, &masks, &neighbours);
+    let regions =
+        regions(n, &masks, &neighbours, &mut || report(progress).is_err()).ok_or(BuildStopped)?;
+    report(progress)?;
     let slots = regions.slot_set.len();
     let home: u64 = cells.iter().fold(0, |m, &c| m | 1 << c);
     let o = combos.rank(home) as usize;
     let goal_slot = regions.slot_start[o] as usize
         + usize::from(regions.region_of[o * n + usize::from(key.blank)]);
     let (steps, step_start) = moves_out(n, &masks, &combos, &regions, &neighbours);
+    report(progress)?;
     // Where each slot's distances go in the table: the rows of a table that keeps the
     // blank's region (see `pockets.rs`), or for one that does not, its set's row.
     let rows = key.regions.then(|| slot_rows(key, &regions));
+    report(progress)?;
     // Only the slots' sets are needed from here on; the regions' cells go before the
     // search's memory is allocated.
     let Regions {
@@ -155,21 +175,13 @@ pub fn build(key: &TableKey, progress: &mut Progress<'_>) -> Result<PatternTable
     let states = (slots * fact) as u64;
     let entries = if key.regions { 2 * sets } else { sets } * fact;
     let total = work(states, entries as u64, k);
+    debug_assert_eq!(total, starting.total);
     // Filling takes a quarter of a second on 4×4's 8-tile table (its pages are first
     // touched here), so it is done in chunks, each followed by a progress report that may
     // stop the build: a time limit shorter than that is kept.
-    let starting = BuildProgress {
-        tiles: k,
-        depth: 0,
-        expanded: 0,
-        total,
-        loading: false,
-    };
     for chunk in b.distance.chunks_mut(FILL_CHUNK) {
         chunk.fill(u8::MAX);
-        if progress(&starting).is_break() {
-            return Err(BuildStopped);
-        }
+        report(progress)?;
     }
     b.states.words()[goal_slot * words] |= current;
     let mut expanded = 0u64;
@@ -332,13 +344,23 @@ struct Regions {
     slot_set: Vec<u32>,
 }
 
-fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
+/// The regions of every set; `None` when `stop`, asked every [`REGIONS_CHUNK`] sets (the
+/// whole takes a tenth of a second on 5×5's 6-tile sets), says to stop.
+fn regions(
+    n: usize,
+    masks: &[u64],
+    neighbours: &[Vec<usize>],
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Regions> {
     let sets = masks.len();
     let mut region_of = vec![u8::MAX; sets * n];
     let mut slot_start = Vec::with_capacity(sets + 1);
     let mut slot_set: Vec<u32> = Vec::new();
     let mut stack = Vec::with_capacity(n);
     for (o, &mask) in masks.iter().enumerate() {
+        if o % REGIONS_CHUNK == 0 && stop() {
+            return None;
+        }
         slot_start.push(slot_set.len() as u32);
         let regions = &mut region_of[o * n..(o + 1) * n];
         let mut count = 0u8;
@@ -363,11 +385,11 @@ fn regions(n: usize, masks: &[u64], neighbours: &[Vec<usize>]) -> Regions {
     slot_start.push(slot_set.len() as u32);
     // Kept through the search: no room to spare.
     slot_set.shrink_to_fit();
-    Regions {
+    Some(Regions {
         region_of,
         slot_start,
         slot_set,
-    }
+    })
 }
 
 impl Regions {
@@ -431,7 +453,7 @@ fn count_build_size(shape: Shape, k: usize, keep_regions: bool) -> BuildSize {
     let n = shape.cells();
     let neighbours = cell_neighbours(shape);
     let masks = Combinations::new(n, k).masks();
-    let regions = regions(n, &masks, &neighbours);
+    let regions = regions(n, &masks, &neighbours, &mut || false).expect("never stopped");
     let mut steps = 0u64;
     each_step(n, &masks, &regions, &neighbours, |_, _, _| steps += 1);
     let (sets, slots) = (masks.len() as u64, regions.slot_set.len() as u64);
