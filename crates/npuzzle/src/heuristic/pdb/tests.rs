@@ -425,10 +425,10 @@ fn a_build_can_be_stopped_while_it_fills_its_distances() {
         std::ops::ControlFlow::Continue(())
     });
     assert!(stopped.is_err());
-    // One after each of the three steps that set the search up, then one a chunk.
-    assert_eq!(
-        before_search,
-        3 + distance_bytes.div_ceil(1 << 24),
+    // One after each of the three steps that set the search up (and more while it finds
+    // the regions), then one a chunk of the fill.
+    assert!(
+        before_search >= 3 + distance_bytes.div_ceil(1 << 24),
         "{before_search} reports before the search, for {distance_bytes} bytes"
     );
     // And one that stops at the first report stops there.
