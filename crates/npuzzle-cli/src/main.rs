@@ -86,7 +86,7 @@ fn without_long_value(e: &clap::Error, line: &str) -> String {
 
 /// A flag's value the core refused (a goal, size, heuristic or algorithm that does not
 /// parse): the core's words alone, as Python and the web API give them, rather than
-/// wrapped in clap's "invalid value 'V' for '--goal <GOAL>': … (see npuzzle --help)". Each
+/// wrapped in clap's `invalid value 'V' for '--goal <GOAL>': … (see npuzzle --help)`. Each
 /// already names what it refuses (`goal: invalid tile …`, `unknown heuristic …`).
 fn core_refusal(e: &clap::Error) -> Option<String> {
     use std::error::Error as _;
