@@ -71,14 +71,7 @@ pub fn solve(
     optimal: bool,
     width: Option<Whole>,
 ) -> PyResult<PySolution> {
-    if let Some(p) = &progress {
-        if !p.is_callable() {
-            return Err(errors::error(
-                Kind::InvalidOption,
-                "progress must be a callable (or None)".to_string(),
-            ));
-        }
-    }
+    progress_arg(progress.as_ref())?;
     let shape = size.map(shape_arg).transpose()?;
     let start = board_object(board, shape)?;
     let config = SolveConfig::new(
@@ -97,6 +90,30 @@ pub fn solve(
         .board(start.get().board.shape())
         .map_err(errors::goal)?;
     let goal = Py::new(py, PyBoard::new(goal))?;
+    let result = run_watched(py, &start.get().board, &goal.get().board, &config, progress)?;
+    finish(py, start, goal, result)
+}
+
+/// `progress=`: a callable or `None`.
+fn progress_arg(progress: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    match progress {
+        Some(p) if !p.is_callable() => Err(errors::error(
+            Kind::InvalidOption,
+            "progress must be a callable (or None)".to_string(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Solves `start` for `goal` as `config` says, `progress` hearing the search, Ctrl-C (or
+/// an exception in `progress`) stopping it and raised.
+fn run_watched(
+    py: Python<'_>,
+    start: &npuzzle::Board,
+    goal: &npuzzle::Board,
+    config: &SolveConfig,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<Result<npuzzle::Solution, SolveError>> {
     let cancel = AtomicBool::new(false);
     let interrupt = Interrupt::with_callback(&cancel, progress.map(Bound::unbind));
     let on_progress = |p: &Progress| interrupt.check(p);
@@ -106,17 +123,17 @@ pub fn solve(
         progress: Some(&on_progress),
         ..Control::default()
     };
-    let run = || config.solve(&start.get().board, &goal.get().board, control);
+    let run = || config.solve(start, goal, control);
     // Boards of up to 9 cells are solved in well under a second: no thread to watch them.
-    let result = if start.get().board.shape().cells() <= 9 {
+    let result = if start.shape().cells() <= 9 {
         py.detach(run)
     } else {
         interrupt.watch(py, run)
     };
-    if let Some(e) = interrupt.take() {
-        return Err(e);
+    match interrupt.take() {
+        Some(e) => Err(e),
+        None => Ok(result),
     }
-    finish(py, start, goal, result)
 }
 
 /// The next move towards the goal: the first move of ``auto``'s answer within a hint's
@@ -145,14 +162,7 @@ pub fn hint<'py>(
     time_limit: Option<Real>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(p) = &progress {
-        if !p.is_callable() {
-            return Err(errors::error(
-                Kind::InvalidOption,
-                "progress must be a callable (or None)".to_string(),
-            ));
-        }
-    }
+    progress_arg(progress.as_ref())?;
     let shape = size.map(shape_arg).transpose()?;
     let start = board_object(board, shape)?;
     let mut config =
@@ -170,26 +180,8 @@ pub fn hint<'py>(
         .goal
         .board(start.get().board.shape())
         .map_err(errors::goal)?;
-    let cancel = AtomicBool::new(false);
-    let interrupt = Interrupt::with_callback(&cancel, progress.map(Bound::unbind));
-    let on_progress = |p: &Progress| interrupt.check(p);
-    let control = Control {
-        limits: config.limits,
-        cancel: Some(&cancel),
-        progress: Some(&on_progress),
-        ..Control::default()
-    };
     let board = &start.get().board;
-    let run = || config.solve(board, &goal, control);
-    let result = if board.shape().cells() <= 9 {
-        py.detach(run)
-    } else {
-        interrupt.watch(py, run)
-    };
-    if let Some(e) = interrupt.take() {
-        return Err(e);
-    }
-    let solution = match result {
+    let solution = match run_watched(py, board, &goal, &config, progress)? {
         Ok(s) => s,
         // Raised as `solve` raises it (`Unsolvable` with its `Solution`).
         Err(e) => {
