@@ -9,13 +9,12 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use npuzzle::heuristic::pdb::PdbError;
-use npuzzle::heuristic::HeuristicError;
 use npuzzle::search::Control;
 use npuzzle::{check_solvable, plan_for_runs, Board, Limits, Plan, Planned, Solution, SolveError};
 use npuzzle::{runs_per_thread, SolveOptions, Tables};
 
 use crate::solving::warn_tables_given_up;
+use crate::table_builds::given_up;
 
 /// Plans made once per goal.
 pub struct PlanBook {
@@ -72,11 +71,9 @@ impl PlanBook {
                     if p.fits(&limits) {
                         match prepare(&p, &goal) {
                             Ok(()) => {}
-                            // Stopped by its clock or by Ctrl-C: no time is left for the
-                            // tables, so `with_plan` gives them up at once.
-                            Err(SolveError::Heuristic(HeuristicError::Pdb(PdbError::Stopped))) => {
-                                control.limits.time = Some(Duration::ZERO);
-                            }
+                            // No time is left for the tables, so `with_plan` gives them up
+                            // at once.
+                            Err(e) if given_up(&e) => control.limits.time = Some(Duration::ZERO),
                             Err(e) => return Err(e.into()),
                         }
                     }

@@ -4,14 +4,12 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use npuzzle::heuristic::pdb::PdbError;
-use npuzzle::heuristic::HeuristicError;
 use npuzzle::search::{Control, Progress};
 use npuzzle::{check_solvable, execute, plan_within, Board, Solution, SolveError, Tables};
 
 use crate::options::SearchArgs;
 use crate::progress::{JsonProgress, SearchSpinner};
-use crate::table_builds::prepare_within;
+use crate::table_builds::{given_up, prepare_within};
 
 /// Plans, prepares the plan's tables (with a progress bar) and solves, with a spinner on a
 /// terminal (and, with `json_progress`, JSON lines of the anytime engine's progress on
@@ -53,22 +51,18 @@ pub fn solve_one(
         *t = t.saturating_sub(started.elapsed());
     }
     if let Err(e) = prepared {
-        let stopped = matches!(
-            &e,
-            SolveError::Heuristic(HeuristicError::Pdb(PdbError::Stopped))
-        );
-        if !stopped {
+        if !given_up(&e) {
             return Ok(Err(e));
         }
         // Stopped by Ctrl-C, or by the time its tables may take: a budgeted run then goes on
         // without them (the core's rule, `Plan::without_tables`), and says so; any other
         // search stops at once (its cancel flag is up, or no time is left, and the table is
         // missing) and says which.
-        let given_up = p.without_tables();
-        if !crate::interrupt::interrupted() && given_up != p {
+        let without = p.without_tables();
+        if !crate::interrupt::interrupted() && without != p {
             let heuristic = p.heuristic().map(ToString::to_string).unwrap_or_default();
             warn_tables_given_up(&heuristic, started.elapsed());
-            p = given_up;
+            p = without;
         }
     }
     let spinner = SearchSpinner::new();

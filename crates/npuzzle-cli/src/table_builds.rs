@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use npuzzle::heuristic::pdb::BuildProgress;
-use npuzzle::heuristic::{TableEvent, TableSource};
+use npuzzle::heuristic::pdb::{BuildProgress, PdbError};
+use npuzzle::heuristic::{HeuristicError, TableEvent, TableSource};
 use npuzzle::plan::{TableClock, TableSourceKind};
 use npuzzle::{Board, Plan, SolveError, TablePolicy, Tables};
 
@@ -80,6 +80,15 @@ impl Prepared {
             megabytes(self.bytes() as u64)
         ))
     }
+}
+
+/// Whether `e` is a table fetch given up unfinished, by its clock or by Ctrl-C: the run
+/// goes on without the tables (a budgeted one) or stops at once, saying which.
+pub fn given_up(e: &SolveError) -> bool {
+    matches!(
+        e,
+        SolveError::Heuristic(HeuristicError::Pdb(PdbError::Stopped))
+    )
 }
 
 /// Loads or builds the tables a plan needs for `goal`, with a progress bar on a terminal

@@ -177,24 +177,16 @@ fn files_in(dir: &std::path::Path) -> Vec<String> {
     names
 }
 
-/// E6: Ctrl-C during `pdb build` killed it silently (exit 130; the docs say 2), and one
-/// during a save left a temporary file behind.
-#[test]
-fn ctrl_c_during_pdb_build_exits_2_with_one_line_and_leaves_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let cache = dir.path().join("pdb");
-    // 7-8 takes half a minute and more: Ctrl-C comes in the middle of the first build.
+/// Runs `npuzzle ARGS --pdb-dir CACHE`, sends it Ctrl-C (SIGINT) after 1.5 s, and returns
+/// its output and how long it took to stop after the signal.
+fn ctrl_c_after_1500_ms(
+    args: &[&str],
+    cache: &std::path::Path,
+) -> (std::process::Output, std::time::Duration) {
     let child = StdCommand::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-        .args([
-            "pdb",
-            "build",
-            "--size",
-            "4x4",
-            "--partition",
-            "7-8",
-            "--pdb-dir",
-        ])
-        .arg(&cache)
+        .args(args)
+        .arg("--pdb-dir")
+        .arg(cache)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -207,7 +199,19 @@ fn ctrl_c_during_pdb_build_exits_2_with_one_line_and_leaves_nothing() {
     assert!(killed.success());
     let started = std::time::Instant::now();
     let out = child.wait_with_output().unwrap();
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    (out, started.elapsed())
+}
+
+/// E6: Ctrl-C during `pdb build` killed it silently (exit 130; the docs say 2), and one
+/// during a save left a temporary file behind.
+#[test]
+fn ctrl_c_during_pdb_build_exits_2_with_one_line_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("pdb");
+    // 7-8 takes half a minute and more: Ctrl-C comes in the middle of the first build.
+    let build = ["pdb", "build", "--size", "4x4", "--partition", "7-8"];
+    let (out, stopping) = ctrl_c_after_1500_ms(&build, &cache);
+    assert!(stopping < std::time::Duration::from_secs(10));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -247,21 +251,7 @@ fn ctrl_c_while_bench_or_compare_build_tables_stops_every_board_saying_so() {
     ] {
         // An empty cache: the 8-tile table takes 20 s and more to build.
         let cache = dir.path().join(format!("pdb-{}", command[0]));
-        let child = StdCommand::new(assert_cmd::cargo::cargo_bin("npuzzle"))
-            .args(command)
-            .arg("--pdb-dir")
-            .arg(&cache)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        let killed = StdCommand::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
-        let out = child.wait_with_output().unwrap();
+        let (out, _) = ctrl_c_after_1500_ms(command, &cache);
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{command:?}: {stdout}{stderr}");

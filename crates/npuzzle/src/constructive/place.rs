@@ -133,16 +133,16 @@ impl<'a> Placer<'a> {
 
     /// Fills the top row of the region whose top-left real cell is (`top`, `left`) and that
     /// reaches the bottom-right corner. Needs at least 3 rows and 2 columns. `stop` is asked
-    /// after each tile placed, with the moves so far; `false` when it stopped the fill,
-    /// which leaves the row part filled.
-    pub fn fill_row(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) -> bool {
+    /// after each tile placed, with the moves so far; when it says stop, the row is left
+    /// part filled.
+    pub fn fill_row(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) {
         self.v = View::new(self.g.rows, self.g.cols, false);
         self.fill(top, left, stop)
     }
 
     /// Fills the left column of the region, by filling the top row of its transpose.
     /// Needs at least 2 rows and 3 columns. `stop` as for [`Placer::fill_row`].
-    pub fn fill_col(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) -> bool {
+    pub fn fill_col(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) {
         self.v = View::new(self.g.rows, self.g.cols, true);
         self.fill(left, top, stop)
     }
@@ -156,7 +156,7 @@ impl<'a> Placer<'a> {
     /// from below, where its tile must be. Filling a cell inside a gap splits the gap in
     /// two, and every gap ends with two cells filled by the two-tile manoeuvre, a few moves
     /// dearer than two single tiles, so a split costs [`SPLIT_COST`] in the choice.
-    fn fill(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) -> bool {
+    fn fill(&mut self, top: usize, left: usize, stop: &mut Stop<'_>) {
         debug_assert!(self.v.rows - top >= 3 && self.v.cols - left >= 2);
         self.top = top as isize;
         self.left = left as isize;
@@ -169,17 +169,16 @@ impl<'a> Placer<'a> {
             self.move_tile(t, (top as isize, c as isize));
             self.locked[c] = true;
             if stop(&self.g.moves) {
-                return false;
+                return;
             }
         }
         // Every gap left is two cells wide.
         while let Some(c) = (left..cols - 1).find(|&c| !self.locked[c]) {
             self.fill_pair(top, c);
             if stop(&self.g.moves) {
-                return false;
+                return;
             }
         }
-        true
     }
 
     /// The cell of the row being filled to fill next with a single tile, if any may be.
