@@ -42,7 +42,7 @@ pub fn solve_one(
     // stops at once and says so.
     let started = Instant::now();
     let prepared = if p.fits(&limits) {
-        let clock = p.table_clock(limits.time);
+        let clock = p.table_clock(&limits);
         prepare_within(&p, goal, tables, clock).map(drop)
     } else {
         Ok(())

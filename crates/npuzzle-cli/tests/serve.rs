@@ -19,8 +19,16 @@ impl Drop for Server {
 }
 
 fn start() -> (Server, String) {
-    let child = Command::cargo_bin("npuzzle")
-        .unwrap()
+    start_with_tables(None)
+}
+
+/// The server, reading and writing its tables in `tables` when given.
+fn start_with_tables(tables: Option<&std::path::Path>) -> (Server, String) {
+    let mut command = Command::cargo_bin("npuzzle").unwrap();
+    if let Some(dir) = tables {
+        command.env("NPUZZLE_PDB_DIR", dir);
+    }
+    let child = command
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
         .spawn()
@@ -58,6 +66,59 @@ fn post(url: &str, path: &str, body: &str) -> (u16, Value) {
 fn without_time(mut v: Value) -> Value {
     v.as_object_mut().unwrap().remove("seconds");
     v
+}
+
+/// `v` without any field `seconds`, at any depth (the improvements have theirs).
+fn without_times(v: Value) -> Value {
+    match v {
+        Value::Object(fields) => fields
+            .into_iter()
+            .filter(|(k, _)| k != "seconds")
+            .map(|(k, v)| (k, without_times(v)))
+            .collect(),
+        Value::Array(items) => items.into_iter().map(without_times).collect(),
+        other => other,
+    }
+}
+
+/// A request that sets no time limit gets the command line's answer with none: the
+/// server's own limit stops a search but is no budget. It was one: on a 15-puzzle `auto`
+/// spent it as `--time-limit 10` does, on weighted searches before its proof, so the
+/// counts and improvements differed, and with `max_nodes` so did the answer (42 moves,
+/// bound 34, stopped by nodes, where the command line proves 42 in 5,372 nodes).
+#[test]
+fn a_request_without_a_time_limit_gets_the_answer_solve_gives_without_one() {
+    let tables = tempfile::tempdir().unwrap();
+    let board = "3 5 4 7/2 10 1 8/0 6 11 15/14 12 9 13";
+    let cli = |more: &[&str]| {
+        let out = Command::cargo_bin("npuzzle")
+            .unwrap()
+            .env("NPUZZLE_PDB_DIR", tables.path())
+            .args(["solve", "--json", board])
+            .args(more)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    // The command line first: it builds auto's tables into the cache the server reads.
+    let plain = cli(&[]);
+    let counted = cli(&["--max-nodes", "10000"]);
+    assert_eq!(
+        (plain["optimal"].clone(), plain["length"].clone()),
+        (true.into(), 42.into())
+    );
+    assert_eq!(counted["optimal"], true, "{counted}");
+    let (_server, url) = start_with_tables(Some(tables.path()));
+    for (extra, expected) in [("", plain), (r#", "max_nodes": 10000"#, counted)] {
+        let (status, web) = post(
+            &url,
+            "/api/solve",
+            &format!(r#"{{"board": "{board}"{extra}}}"#),
+        );
+        assert_eq!(status, 200, "{web}");
+        assert_eq!(without_times(web), without_times(expected), "{extra}");
+    }
 }
 
 #[test]

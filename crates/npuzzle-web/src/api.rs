@@ -137,6 +137,8 @@ pub async fn random(
             time: Some(Duration::from_secs(2).min(config.time_limit)),
             nodes: Some(5_000_000),
             memory_bytes: Some(config.memory_bytes),
+            // The distance is wanted only when proved: a proof at once, not a budget.
+            time_is_ceiling: true,
         };
         let job = Job::planned(instance, options, limits, &state, 0, false)?;
         let (_, result) = job.solve(&state).await?;
@@ -327,8 +329,10 @@ pub async fn hint(
     // The hint's own ceiling: a longer time limit is refused, as one above the server's.
     config.time_limit = config.time_limit.min(HINT_TIME);
     let (options, limits) = input::request(&config, options, None, req.time_limit, None)?;
-    // Auto's anytime engine answers at once and improves within the budget, so a board too
-    // hard to solve optimally in time still gets a hint (marked not optimal).
+    // A hint's time is its budget, as in `play` and Python (`HINT_TIME` unless the request
+    // asks for less): auto's anytime engine answers at once and improves within it, so a
+    // board too hard to solve optimally in time still gets a hint (marked not optimal).
+    let limits = limits.with_default_budget(Some(HINT_TIME));
     let job = Job::planned(instance, options, limits, &state, 0, false)?;
     let (job, result) = job.solve(&state).await?;
     let s = result.map_err(AppError::bad)?;

@@ -446,10 +446,14 @@ pub fn request(
     let (options, limits) = request
         .check(&ceilings)
         .map_err(|e| AppError::bad(e.message(Field::api_name)))?;
+    // A time limit the request did not set is the server's ceiling, not a budget: `auto`
+    // answers as the command line does with no `--time-limit` (its default budget, if any,
+    // held to the ceiling), and the ceiling stops it.
     let limits = Limits {
         time: Some(limits.time.unwrap_or(config.time_limit)),
         nodes: Some(limits.nodes.unwrap_or(config.max_nodes)),
         memory_bytes: Some(config.memory_bytes),
+        time_is_ceiling: limits.time.is_none(),
     };
     Ok((options, limits))
 }

@@ -112,10 +112,11 @@ pub struct Plan {
     /// own ([`Plan::in_time`], [`Plan::table_clock`]).
     #[serde(skip)]
     pub runs: usize,
-    /// The caller's time limit, which [`plan_within`] chose for (`None`: none); the plan's
-    /// words name it as the budget of a budgeted run.
+    /// The caller's time limit, which [`plan_within`] chose for (the other limits left at
+    /// their defaults); the plan's words name it as the budget of a budgeted run, or as
+    /// where a proof stops.
     #[serde(skip)]
-    pub time_limit: Option<Duration>,
+    pub limits: Limits,
 }
 
 /// A heuristic [`plan_within`] would have chosen but for the caller's limits.
@@ -285,7 +286,11 @@ pub fn plan_for_runs(
     loop {
         let mut p = plan_choosing(goal, options, tables, weaker)?;
         p.runs = runs.max(1);
-        p.time_limit = limits.time;
+        p.limits = Limits {
+            time: limits.time,
+            time_is_ceiling: limits.time_is_ceiling,
+            ..Limits::default()
+        };
         // (At most three choices: the last, linear conflict, has no tables.)
         let last = p.tables.is_empty() || weaker >= 2;
         let misfit = p.misfit(limits);
@@ -423,7 +428,7 @@ impl Plan {
             optimal,
             passed_over: Vec::new(),
             runs: 1,
-            time_limit: None,
+            limits: Limits::default(),
         }
     }
 
@@ -471,17 +476,18 @@ impl Plan {
     /// `limits`' time limit, else the phase's default budget; `None` for runs that no budget
     /// ends.
     fn table_budget(&self, limits: &Limits) -> Option<f64> {
-        let budget = self.phases[0].budget?;
-        let each = limits.time.map_or(budget, |t| t.as_secs_f64());
-        Some(each * self.runs as f64)
+        let phase = &self.phases[0];
+        phase.budget?;
+        let each = phase.run_limits(*limits).time?;
+        Some(each.as_secs_f64() * self.runs as f64)
     }
 
     /// When the runs of this plan give up tables still loading or building, each run held
-    /// to the time limit `time` (`None`: the caller set none): [`Phase::table_clock`] of
-    /// the time of all [`Plan::runs`] runs the tables serve.
-    pub fn table_clock(&self, time: Option<Duration>) -> Option<TableClock> {
+    /// to `limits` ([`Phase::run_limits`]): [`Phase::table_clock`] of the time of all
+    /// [`Plan::runs`] runs the tables serve.
+    pub fn table_clock(&self, limits: &Limits) -> Option<TableClock> {
         let phase = &self.phases[0];
-        let each = time.or(phase.budget.map(Duration::from_secs_f64));
+        let each = phase.run_limits(*limits).time;
         phase.table_clock(each.map(|t| t.mul_f64(self.runs as f64)))
     }
 
@@ -561,7 +567,7 @@ impl fmt::Display for Plan {
         writeln!(f, "Plan for a {} board: {verdict}", self.shape)?;
         for (i, p) in self.phases.iter().enumerate() {
             write!(f, "  {}. ", i + 1)?;
-            p.describe(f, self.shape.cells(), self.time_limit)?;
+            p.describe(f, self.shape.cells(), &self.limits)?;
             writeln!(f)?;
         }
         for p in &self.passed_over {
@@ -592,14 +598,9 @@ impl fmt::Display for Plan {
 }
 
 impl Phase {
-    /// The phase in words, for a board of `cells` cells and the caller's `time_limit`: the
+    /// The phase in words, for a board of `cells` cells and the caller's `limits`: the
     /// anytime engine's steps are those that run on such a board (a 2×7 has no beams).
-    fn describe(
-        &self,
-        f: &mut fmt::Formatter<'_>,
-        cells: usize,
-        time_limit: Option<Duration>,
-    ) -> fmt::Result {
+    fn describe(&self, f: &mut fmt::Formatter<'_>, cells: usize, limits: &Limits) -> fmt::Result {
         if self.kind != PhaseKind::Anytime {
             return write!(f, "{self}");
         }
@@ -623,11 +624,19 @@ impl Phase {
         if let Some(h) = &self.heuristic {
             write!(f, ", all with {h}")?;
         }
-        match (self.budget, time_limit) {
-            (Some(_), Some(t)) => write!(f, "; for {} s (--time-limit)", t.as_secs_f64()),
-            (Some(b), None) => write!(f, "; for {b} s (the default; --time-limit sets another)"),
-            (None, Some(t)) => write!(f, "; until proved optimal or {} s pass", t.as_secs_f64()),
-            (None, None) => f.write_str("; until proved optimal (no default time budget)"),
+        let run = self.run_limits(*limits);
+        match (self.budget, limits.budget(), run.time) {
+            (Some(_), Some(t), _) => write!(f, "; for {} s (--time-limit)", t.as_secs_f64()),
+            (Some(b), None, Some(t)) if t.as_secs_f64() < b => write!(
+                f,
+                "; for {} s (the time limit; the default is {b} s)",
+                t.as_secs_f64()
+            ),
+            (Some(b), ..) => write!(f, "; for {b} s (the default; --time-limit sets another)"),
+            (None, _, Some(t)) => {
+                write!(f, "; until proved optimal or {} s pass", t.as_secs_f64())
+            }
+            (None, _, None) => f.write_str("; until proved optimal (no default time budget)"),
         }
     }
 }
@@ -635,7 +644,7 @@ impl Phase {
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.kind == PhaseKind::Anytime {
-            return self.describe(f, 0, None);
+            return self.describe(f, 0, &Limits::default());
         }
         let what = match self.kind {
             PhaseKind::Search => "search",
@@ -670,6 +679,14 @@ impl fmt::Display for Phase {
 }
 
 impl Phase {
+    /// The limits a run of this phase runs under, given the caller's: the phase's default
+    /// budget ([`Phase::budget`]) becomes the time limit when the caller gave no budget of
+    /// its own (held to a ceiling, [`Limits::time_is_ceiling`]). The one place a default
+    /// budget is applied: the run, its tables' clock and the plan's words all ask here.
+    pub fn run_limits(&self, limits: Limits) -> Limits {
+        limits.with_default_budget(self.budget.map(Duration::from_secs_f64))
+    }
+
     /// When a run of this phase gives up tables still loading or building, in a run whose
     /// time limit is `time` (`None`: the caller set none): for a budgeted run (the anytime
     /// engine above 16 cells), once [`TABLE_TIME_SHARE`] of the budget has passed (the share

@@ -129,6 +129,8 @@ impl Request {
                 .memory_limit
                 .map(|m| memory_bytes(m, ceilings))
                 .transpose()?,
+            // The caller asked for this time: a budget, not a ceiling.
+            time_is_ceiling: false,
         };
         let weight = self.options.weight;
         if !(weight.is_finite() && (1.0..=MAX_WEIGHT).contains(&weight)) {

@@ -20,7 +20,7 @@ fn within(time: Option<Duration>, nodes: Option<u64>) -> Control<'static> {
         limits: Limits {
             time,
             nodes,
-            memory_bytes: None,
+            ..Limits::default()
         },
         ..Control::default()
     }

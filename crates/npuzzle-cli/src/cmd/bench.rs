@@ -181,7 +181,7 @@ impl Plans {
                     algorithms.push(p.algorithm());
                 }
                 let started = Instant::now();
-                match prepare_within(p, goal, tables, p.table_clock(limits.time)) {
+                match prepare_within(p, goal, tables, p.table_clock(&limits)) {
                     Ok(ready) => {
                         prepared.seconds += ready.seconds;
                         prepared.events.extend(ready.events);

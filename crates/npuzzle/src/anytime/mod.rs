@@ -300,8 +300,9 @@ where
         run.stopped_by = first.stopped_by;
     }
 
-    // 2. Improve, within a share of the budget.
-    if let Some(budget) = control.limits.time {
+    // 2. Improve, within a share of the budget. A time limit that is only a ceiling is no
+    // budget: the proof runs at once, as with no time limit, and the ceiling stops it.
+    if let Some(budget) = control.limits.budget() {
         let until = budget.mul_f64(schedule.improve_share);
         if let Some(line) = schedule
             .staged
@@ -566,7 +567,7 @@ impl<'r> Run<'r> {
             limits: Limits {
                 time,
                 nodes,
-                memory_bytes: user.memory_bytes,
+                ..user
             },
             progress: Some(self.report),
             trace: 0,

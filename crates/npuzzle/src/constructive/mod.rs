@@ -188,6 +188,7 @@ fn run(start: &Board, goal: &Board, control: Control<'_>, weighted_finish: bool)
                         .memory_limit()
                         .map(|m| m.saturating_sub(board_bytes + grid.moves.capacity() as u64)),
                     nodes: None,
+                    ..control.limits
                 },
                 ..control
             };

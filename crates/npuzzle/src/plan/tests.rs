@@ -430,7 +430,7 @@ fn a_short_budget_makes_the_plan_choose_tables_it_can_have_in_time() {
     // (The plans compared here differ in the time limit they were chosen for, and that
     // is all.)
     let untimed = |p: Plan| Plan {
-        time_limit: None,
+        limits: Limits::default(),
         ..p
     };
     let within = |options: &SolveOptions, time: f64| {
@@ -640,12 +640,15 @@ fn tables_shared_by_many_runs_may_take_a_share_of_all_their_time() {
         Some((all.mul_f64(TABLE_TIME_SHARE), all.mul_f64(TABLE_TIME_END)))
     };
     let times = |clock: Option<TableClock>| clock.map(|c| (c.share, c.end));
-    assert_eq!(times(shared.table_clock(limits.time)), share(2.0 * time));
+    assert_eq!(times(shared.table_clock(&limits)), share(2.0 * time));
     assert_eq!(
-        times(shared.table_clock(None)),
+        times(shared.table_clock(&Limits::default())),
         share(2.0 * AUTO_BUDGET_SECONDS)
     );
-    assert_eq!(times(alone.table_clock(None)), share(AUTO_BUDGET_SECONDS));
+    assert_eq!(
+        times(alone.table_clock(&Limits::default())),
+        share(AUTO_BUDGET_SECONDS)
+    );
     // Too little even for three, and the words say whose budget it was.
     let few = plan_for_runs(
         &g,
@@ -670,10 +673,10 @@ fn tables_shared_by_many_runs_may_take_a_share_of_all_their_time() {
     let unbudgeted = unbudgeted.unwrap();
     let two = Duration::from_secs(2);
     assert_eq!(
-        times(unbudgeted.table_clock(Some(two))),
+        times(unbudgeted.table_clock(&seconds(2.0))),
         Some((4 * two, 4 * two))
     );
-    assert!(unbudgeted.table_clock(None).is_none());
+    assert!(unbudgeted.table_clock(&Limits::default()).is_none());
 }
 
 /// `--explain` names the anytime steps that run on the board and the budget the run gets.
@@ -705,4 +708,73 @@ fn the_anytime_plan_names_the_steps_that_run_and_the_budget() {
     let large = words("9x9", &seconds(30.0));
     assert_eq!(has(&large), [true, true, true], "{large}");
     assert!(large.contains("; for 30 s (--time-limit)"), "{large}");
+}
+
+/// A time limit that is only a ceiling (a server's, for a request that set none) is no
+/// budget: a budgeted run gets its default budget held to the ceiling (its tables' clock
+/// and its words with it), and a run no budget ends proves at once, stopped by the ceiling.
+#[test]
+fn a_ceiling_holds_the_default_budget_and_is_not_one() {
+    let tables = Tables::default();
+    let ceiling = |s: f64| Limits {
+        time_is_ceiling: true,
+        ..seconds(s)
+    };
+    let budgeted = plan_within(
+        &goal("5x5"),
+        &SolveOptions::default(),
+        &tables,
+        &ceiling(60.0),
+    );
+    let budgeted = budgeted.unwrap();
+    let phase = &budgeted.phases[0];
+    let default = Duration::from_secs_f64(AUTO_BUDGET_SECONDS);
+    for (s, time) in [(60.0, default), (2.0, Duration::from_secs(2))] {
+        let run = phase.run_limits(ceiling(s));
+        assert_eq!((run.time, run.budget()), (Some(time), Some(time)), "{s}");
+        assert_eq!(
+            budgeted.table_clock(&ceiling(s)).map(|c| c.end),
+            Some(time.mul_f64(TABLE_TIME_END))
+        );
+    }
+    assert!(
+        budgeted.to_string().contains("; for 10 s (the default"),
+        "{budgeted}"
+    );
+    let held = plan_within(
+        &goal("5x5"),
+        &SolveOptions::default(),
+        &tables,
+        &ceiling(2.0),
+    );
+    let held = held.unwrap().to_string();
+    assert!(
+        held.contains("; for 2 s (the time limit; the default is 10 s)"),
+        "{held}"
+    );
+    // A caller's budget stays the caller's, under a ceiling or not.
+    assert_eq!(
+        phase.run_limits(seconds(60.0)).time,
+        Some(Duration::from_secs(60))
+    );
+    // Up to 16 cells no default budget: the ceiling stays a ceiling, and the words say
+    // where the proof stops.
+    let fifteen = plan_within(
+        &goal("4x4"),
+        &SolveOptions::default(),
+        &tables,
+        &ceiling(3.0),
+    );
+    let fifteen = fifteen.unwrap();
+    let run = fifteen.phases[0].run_limits(ceiling(3.0));
+    assert_eq!(
+        (run.time, run.budget()),
+        (Some(Duration::from_secs(3)), None)
+    );
+    assert!(
+        fifteen
+            .to_string()
+            .contains("until proved optimal or 3 s pass"),
+        "{fifteen}"
+    );
 }

@@ -396,6 +396,7 @@ pub(super) fn remaining<'a>(
                 .nodes
                 .map(|n| n.saturating_sub(generated).max(1)),
             memory_bytes: None,
+            ..control.limits
         },
         cancel: control.cancel,
         progress: control.progress,

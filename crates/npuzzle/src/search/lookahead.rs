@@ -155,7 +155,7 @@ impl<'a, H: IncrementalHeuristic + Clone> Lookahead<'a, H> {
             limits: Limits {
                 time,
                 nodes: Some(nodes),
-                memory_bytes: None,
+                ..Limits::default()
             },
             progress: Some(&relay),
             trace: 0,

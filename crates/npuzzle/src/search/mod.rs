@@ -53,13 +53,41 @@ use crate::moves::Move;
 /// Limits on a search. `None` means unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
-    /// Wall-clock time.
+    /// Wall-clock time. Every search stops there; `auto`'s anytime engine also takes it as
+    /// its budget, spending most of it on shorter answers before its proof, unless
+    /// [`Limits::time_is_ceiling`].
     pub time: Option<Duration>,
     /// Generated nodes.
     pub nodes: Option<u64>,
     /// Memory for the search's own tables (open and closed lists), in bytes. A* stops
     /// before a table would grow past it.
     pub memory_bytes: Option<u64>,
+    /// Whether `time` is only a ceiling: a limit the caller's own caller did not choose (a
+    /// web server's, for a request that set none). It stops the search all the same, but a
+    /// plan runs as if no time limit were set, its default budget (if any) held to the
+    /// ceiling: an answer through a server is the command line's with no `--time-limit`.
+    pub time_is_ceiling: bool,
+}
+
+impl Limits {
+    /// The time the caller gave as a budget: `time`, unless it is only a ceiling.
+    pub fn budget(&self) -> Option<Duration> {
+        self.time.filter(|_| !self.time_is_ceiling)
+    }
+
+    /// These limits with `default` as the budget when the caller gave none: the time limit
+    /// becomes the tighter of `default` and a ceiling, and is a budget. Unchanged when the
+    /// caller gave a budget, or when `default` is `None` (a ceiling then stays a ceiling).
+    pub fn with_default_budget(self, default: Option<Duration>) -> Limits {
+        match (self.budget(), default) {
+            (None, Some(default)) => Limits {
+                time: tighter(self.time, Some(default)),
+                time_is_ceiling: false,
+                ..self
+            },
+            _ => self,
+        }
+    }
 }
 
 /// The time limit of work that must end at `deadline`: what is left of it, at least a

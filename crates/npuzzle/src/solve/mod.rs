@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::algorithm::Algorithm;
 use crate::anytime::{self, Improvement};
@@ -203,9 +203,7 @@ fn run_plan(
             start_lower_bound(start, goal),
         ));
     }
-    if control.limits.time.is_none() {
-        control.limits.time = phase.budget.map(Duration::from_secs_f64);
-    }
+    control.limits = phase.run_limits(control.limits);
     let mut s = run_phase(phase, start, goal, verdict, source, control)?;
     s.stats.seconds = began.elapsed().as_secs_f64();
     Ok(s)
@@ -945,6 +943,7 @@ fn constructive(start: &Board, goal: &Board, verdict: Verdict, control: Control<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn at(bound: Option<u32>) -> search::Progress {
         search::Progress {

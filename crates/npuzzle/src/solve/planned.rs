@@ -104,7 +104,7 @@ impl Planned {
             Algorithm::Constructive => None,
             _ => Some(phase_puzzle(phase, goal, None)?),
         };
-        let clock = plan.table_clock(control.limits.time);
+        let clock = plan.table_clock(&control.limits);
         let mut late = false;
         let heuristic = match (&puzzle, &phase.heuristic) {
             // Manhattan distance and linear conflict cost next to nothing to make, and IDA*

@@ -608,6 +608,8 @@ fn search_in_time(
             time: Some(time),
             nodes: None,
             memory_bytes: Some(1 << 30),
+            // The hint's budget, not a ceiling: auto improves within it.
+            time_is_ceiling: false,
         },
         cancel: Some(cancel),
         progress: Some(report),
