@@ -626,13 +626,13 @@ impl Phase {
         }
         let run = self.run_limits(*limits);
         match (self.budget, limits.budget(), run.time) {
-            (Some(_), Some(t), _) => write!(f, "; for {} s (--time-limit)", t.as_secs_f64()),
+            (Some(_), Some(t), _) => write!(f, "; for {} s (the time limit)", t.as_secs_f64()),
             (Some(b), None, Some(t)) if t.as_secs_f64() < b => write!(
                 f,
                 "; for {} s (the time limit; the default is {b} s)",
                 t.as_secs_f64()
             ),
-            (Some(b), ..) => write!(f, "; for {b} s (the default; --time-limit sets another)"),
+            (Some(b), ..) => write!(f, "; for {b} s (the default; a time limit sets another)"),
             (None, _, Some(t)) => {
                 write!(f, "; until proved optimal or {} s pass", t.as_secs_f64())
             }

@@ -701,13 +701,13 @@ fn the_anytime_plan_names_the_steps_that_run_and_the_budget() {
     assert!(small.contains("until proved optimal"), "{small}");
     let timed = words("5x5", &seconds(0.5));
     assert_eq!(has(&timed), [false, false, false], "{timed}");
-    assert!(timed.contains("; for 0.5 s (--time-limit)"), "{timed}");
+    assert!(timed.contains("; for 0.5 s (the time limit)"), "{timed}");
     let middle = words("6x6", &Limits::default());
     assert_eq!(has(&middle), [false, true, true], "{middle}");
     assert!(middle.contains("; for 10 s (the default"), "{middle}");
     let large = words("9x9", &seconds(30.0));
     assert_eq!(has(&large), [true, true, true], "{large}");
-    assert!(large.contains("; for 30 s (--time-limit)"), "{large}");
+    assert!(large.contains("; for 30 s (the time limit)"), "{large}");
 }
 
 /// A time limit that is only a ceiling (a server's, for a request that set none) is no
