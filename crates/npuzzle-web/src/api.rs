@@ -114,7 +114,7 @@ pub async fn random(
     let config = state.config().clone();
     let shape = input::shape(req.size.as_deref())?.unwrap_or(npuzzle::Shape::square(3).unwrap());
     input::check_shape(shape, &config)?;
-    let spec = req.goal.map(|g| g.0).unwrap_or_default();
+    let spec = input::goal_spec(req.goal.as_ref())?;
     let (goal, _) = input::goal(&spec, shape)?;
     if req.moves.is_some_and(|m| m > MAX_WALK) {
         return Err(AppError::bad(format!("moves must be at most {MAX_WALK}")));

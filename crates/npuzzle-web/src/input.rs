@@ -311,19 +311,23 @@ impl BoardInput {
     }
 }
 
-/// A goal: a name (`standard`, `blank-first`, `spiral`) or a board, as text or array.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GoalInput(pub GoalSpec);
+/// A goal: a name (`standard`, `blank-first`, `spiral`) or a board, as text or array. It is
+/// read after the body ([`goal_spec`]), so that a bad one gets the core's words alone, as
+/// on the command line, not those of a body of the wrong shape.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(transparent)]
+pub struct GoalInput(BoardInput);
 
-impl<'de> Deserialize<'de> for GoalInput {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GoalInput, D::Error> {
-        let board = BoardInput::deserialize(d)?;
+/// The goal a request names, the standard one when it names none.
+///
+/// # Errors
+/// A 400 with the core's words for a goal that is neither a name nor a board.
+pub fn goal_spec(goal: Option<&GoalInput>) -> Result<GoalSpec, AppError> {
+    match goal.map(|g| &g.0) {
+        None => Ok(GoalSpec::default()),
+        Some(BoardInput::Text(t)) => t.parse().map_err(AppError::bad),
         // Arrays are a board already parsed: kept as tiles, never turned into text.
-        let spec = match board {
-            BoardInput::Text(t) => t.parse().map_err(serde::de::Error::custom)?,
-            BoardInput::Tiles(raw) => GoalSpec::Explicit(raw),
-        };
-        Ok(GoalInput(spec))
+        Some(BoardInput::Tiles(raw)) => Ok(GoalSpec::Explicit(raw.clone())),
     }
 }
 
@@ -384,13 +388,14 @@ pub fn instance(
     goal_spec: Option<&GoalInput>,
     config: &Config,
 ) -> Result<Instance, AppError> {
+    // The goal first, as the command line reads `--goal` before the board.
+    let spec = self::goal_spec(goal_spec)?;
     let shape = shape(size)?;
     if let Some(s) = shape {
         check_shape(s, config)?;
     }
     let start = Board::from_raw(&board.raw()?, shape).map_err(AppError::bad)?;
     check_shape(start.shape(), config)?;
-    let spec = goal_spec.map(|g| g.0.clone()).unwrap_or_default();
     let (goal, _) = goal(&spec, start.shape())?;
     Ok(Instance { start, goal })
 }
@@ -448,10 +453,12 @@ pub fn request(
         .map_err(|e| AppError::bad(e.message(Field::api_name)))?;
     // A time limit the request did not set is the server's ceiling, not a budget: `auto`
     // answers as the command line does with no `--time-limit` (its default budget, if any,
-    // held to the ceiling), and the ceiling stops it.
+    // held to the ceiling), and the ceiling stops it. A node limit it did not set is none:
+    // the time ceiling bounds the work, and the server's own node limit, a hard stop that
+    // no plan knows of, ended 5x5 searches in 5 s, before their proof raised the bound.
     let limits = Limits {
         time: Some(limits.time.unwrap_or(config.time_limit)),
-        nodes: Some(limits.nodes.unwrap_or(config.max_nodes)),
+        nodes: limits.nodes,
         memory_bytes: Some(config.memory_bytes),
         time_is_ceiling: limits.time.is_none(),
     };
@@ -527,7 +534,9 @@ mod tests {
             Some(config.time_limit),
             "none given is the server's"
         );
-        assert_eq!(l.nodes, Some(config.max_nodes));
+        assert_eq!(l.nodes, None, "no node limit unless asked for");
+        assert!(l.time_is_ceiling, "the server's time is no budget");
+        assert!(!limits(Some(0.5), None).unwrap().time_is_ceiling);
         assert_eq!(l.memory_bytes, Some(config.memory_bytes));
         assert!(limits(Some(0.0), None).is_err());
         assert!(limits(Some(f64::NAN), None).is_err());

@@ -143,9 +143,9 @@ impl Job {
         execute(&self.plan, &i.start, &i.goal, &self.tables, control)
     }
 
-    /// The limits of the job's attempt on the quick pool, or `None` when its plan cannot
-    /// be cheap: it loads or builds tables for longer than [`CHEAP_TABLE_SECONDS`], or
-    /// builds a table of more than [`CHEAP_BUILD_ENTRIES`].
+    /// The limits of the job's attempt on the quick pool and how long it may run, or
+    /// `None` when its plan cannot be cheap: it loads or builds tables for longer than
+    /// [`CHEAP_TABLE_SECONDS`], or builds a table of more than [`CHEAP_BUILD_ENTRIES`].
     ///
     /// Cheap is judged by plan and time, not by the board's size: a 1-move 15-puzzle is
     /// cheap, while IDA* with `0*manhattan` on a 3x3 board (an uninformed search of
@@ -153,7 +153,7 @@ impl Job {
     /// boards of 9 cells. So every job whose tables are at hand gets a short attempt
     /// ([`QUICK_TIME`], plus the time its tables are expected to take), and one that
     /// outgrows it moves to the search pool.
-    pub(crate) fn quick_limits(&self) -> Option<Limits> {
+    pub(crate) fn quick_limits(&self) -> Option<(Limits, Duration)> {
         let table_seconds = self.plan.table_seconds();
         // (A NaN estimate is not cheap.)
         if table_seconds.is_nan() || table_seconds > CHEAP_TABLE_SECONDS {
@@ -170,13 +170,22 @@ impl Job {
         if !self.plan.tables.iter().all(small) {
             return None;
         }
-        // Twice the estimate: a build stopped by the time limit is thrown away.
-        let time = QUICK_TIME + Duration::from_secs_f64(2.0 * table_seconds);
-        Some(Limits {
-            time: self.limits.time.map(|t| t.min(time)),
-            nodes: self.limits.nodes.map(|n| n.min(QUICK_NODES)),
-            ..self.limits
-        })
+        // Twice the estimate: a build stopped midway is thrown away.
+        let within = QUICK_TIME + Duration::from_secs_f64(2.0 * table_seconds);
+        // The time is not capped here but by the quick pool's timer: the anytime engine
+        // takes a time limit as its budget, so 5 ms of limit would make it plan for 5 ms.
+        let nodes = Some(
+            self.limits
+                .nodes
+                .map_or(QUICK_NODES, |n| n.min(QUICK_NODES)),
+        );
+        Some((
+            Limits {
+                nodes,
+                ..self.limits
+            },
+            within,
+        ))
     }
 
     /// The answer from the quick pool when there is one: the job's whole search when its
@@ -214,28 +223,30 @@ impl Job {
 
     /// One attempt on the quick pool under [`Job::quick_limits`] (see [`Job::quick`]).
     async fn attempt(self, state: &AppState) -> Result<Result<Answered, Job>, AppError> {
-        let Some(quick) = self.quick_limits() else {
+        let Some((quick, within)) = self.quick_limits() else {
             return Ok(Err(self));
         };
-        let (job, result) = state
-            .quick(move |cancel| {
+        let ((job, result), late) = state
+            .quick(within, move |cancel| {
                 let result = self.run_within(quick, cancel, None);
                 (self, result)
             })
             .await?;
-        // Outgrown: a limit of the attempt stopped it, or (with `auto`) the first phase
-        // ran out of the attempt's budget and a later one answered: the full limits may let
-        // the first phase answer (an optimal path rather than the constructive one).
-        let tighter = quick.nodes < job.limits.nodes || quick.time < job.limits.time;
-        let outgrown = match &result {
-            Ok(s) => match s.stopped_by {
-                Some(StopReason::Nodes) => quick.nodes < job.limits.nodes,
-                Some(StopReason::Time) => quick.time < job.limits.time,
-                None => tighter && s.phase != job.plan.phases[0].kind,
-                _ => false,
-            },
-            Err(_) => false,
-        };
+        // Outgrown: it ran out of the attempt's time or nodes, or (with `auto`) the first
+        // phase ran out of the attempt's nodes and a later one answered: the full limits
+        // may let the first phase answer (an optimal path rather than the constructive one).
+        let fewer_nodes = quick
+            .nodes
+            .is_some_and(|q| job.limits.nodes.is_none_or(|n| q < n));
+        let outgrown = late
+            || match &result {
+                Ok(s) => match s.stopped_by {
+                    Some(StopReason::Nodes) => fewer_nodes,
+                    None => fewer_nodes && s.phase != job.plan.phases[0].kind,
+                    _ => false,
+                },
+                Err(_) => false,
+            };
         Ok(if outgrown {
             Err(job)
         } else {

@@ -20,7 +20,8 @@ pub struct Config {
     pub max_side: usize,
     /// Longest a search may run, in wall-clock time (a request may ask for less).
     pub time_limit: Duration,
-    /// Most nodes a search may generate (a request may ask for fewer).
+    /// Most nodes a request may ask a search to generate (`max_nodes`). One that asks for
+    /// no node limit has none: the time limit bounds every search.
     pub max_nodes: u64,
     /// Memory one search may use, in bytes: its open and closed lists, and the tables its
     /// plan uses with the memory building them (a plan over it stops before any is built).
@@ -227,35 +228,50 @@ impl AppState {
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
     {
         let permit = self.slot().await?;
-        self.run_blocking(permit, Priority::Low, job).await
+        self.run_blocking(permit, Priority::Low, CancelOnDrop::new(), job)
+            .await
     }
 
     /// As [`AppState::search`], on the quick pool: for the short first attempts of cheap
     /// requests (see `Job::quick`), which must never run on the threads that answer HTTP
-    /// requests.
+    /// requests. The job's cancel flag is also set once it has run for `within`; the
+    /// second value says whether that happened before it ended (its answer may then be
+    /// cut short). A timer rather than a time limit, because a time limit is a budget to
+    /// the anytime engine and would change what it does, not only when it stops.
     ///
     /// # Errors
     /// As [`AppState::search`].
-    pub(crate) async fn quick<T, F>(&self, job: F) -> Result<T, AppError>
+    pub(crate) async fn quick<T, F>(&self, within: Duration, job: F) -> Result<(T, bool), AppError>
     where
         T: Send + 'static,
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
     {
         let permit = self.quick_slot().await?;
-        self.run_blocking(permit, Priority::Normal, job).await
+        let cancel = CancelOnDrop::new();
+        let flag = cancel.flag();
+        let timer = tokio::spawn(async move {
+            tokio::time::sleep(within).await;
+            flag.store(true, Ordering::SeqCst);
+        });
+        let out = self
+            .run_blocking(permit, Priority::Normal, cancel, job)
+            .await;
+        let late = timer.is_finished();
+        timer.abort();
+        Ok((out?, late))
     }
 
     async fn run_blocking<T, F>(
         &self,
         permit: OwnedSemaphorePermit,
         priority: Priority,
+        cancel: CancelOnDrop,
         job: F,
     ) -> Result<T, AppError>
     where
         T: Send + 'static,
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
     {
-        let cancel = CancelOnDrop::new();
         let flag = cancel.flag();
         let running = self.running();
         let job = spawn_job(priority, move || {

@@ -250,7 +250,9 @@ async fn bad_input_gets_a_clear_4xx() {
             "/api/solve",
             r#"{"board": "1 2/3 0", "goal": "blank-last"}"#,
             400,
-            "invalid request: goal: invalid tile `blank-last`: expected a number or `_`",
+            // The core's words alone, as the command line and Python give them (they were
+            // "invalid request: goal: …", as for a body of the wrong shape).
+            "goal: invalid tile `blank-last`: expected a number or `_`",
         ),
         (
             "/api/solve",
@@ -1389,4 +1391,69 @@ async fn auto_is_the_planners_heuristic_and_an_empty_name_is_refused() {
     assert_eq!(status, StatusCode::OK, "{c}");
     assert_eq!(c["results"][0]["length"], 31, "{c}");
     assert_eq!(c["results"][1]["heuristic"], "manhattan", "{c}");
+}
+
+/// The server's node limit is the most a request may ask for, not a limit on requests that
+/// ask for none: those are bounded by the time limit, as `npuzzle solve` with no
+/// `--max-nodes` is by none. It was a hard stop no plan knew of: on 5x5 it ended `auto`'s
+/// 10 s budget after 5 s, before the proof that raises its bound, "stopped by nodes" for a
+/// request that set no node limit.
+#[tokio::test]
+async fn a_request_that_sets_no_node_limit_has_none() {
+    let r = app(AppState::new(
+        Config {
+            max_nodes: 1000,
+            ..Config::default()
+        },
+        None,
+    ));
+    // A* with misplaced tiles needs tens of thousands of nodes for this 31-move board.
+    let body =
+        json!({ "board": "8 6 7/2 5 4/3 0 1", "heuristic": "misplaced", "algorithm": "astar" });
+    let (status, answer) = post(&r, "/api/solve", body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["stopped_by"], Value::Null, "{answer}");
+    assert_eq!(
+        (answer["length"].clone(), answer["optimal"].clone()),
+        (json!(31), json!(true))
+    );
+    assert!(answer["generated"].as_u64().unwrap() > 1000, "{answer}");
+    // Asked for, a node limit stops it, and more than the server allows is refused.
+    let mut limited = body.clone();
+    limited["max_nodes"] = json!(500);
+    let (_, answer) = post(&r, "/api/solve", limited.clone()).await;
+    assert_eq!(answer["stopped_by"], "nodes", "{answer}");
+    limited["max_nodes"] = json!(1001);
+    let (status, answer) = post(&r, "/api/solve", limited).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["error"], "max_nodes must be at most 1000, got 1001");
+}
+
+/// A goal that is neither a name nor a board gets the core's words alone from every
+/// endpoint, as from `npuzzle solve --goal` and Python: every POST endpoint said "invalid
+/// request: goal: …", the words of a body of the wrong shape, and only `GET /api/plan` the
+/// core's.
+#[tokio::test]
+async fn a_bad_goal_gets_the_same_words_from_every_endpoint() {
+    let r = router();
+    let words = "goal: invalid tile `blank-last`: expected a number or `_`";
+    for path in [
+        "/api/solve",
+        "/api/solve/stream",
+        "/api/check",
+        "/api/hint",
+        "/api/compare",
+        "/api/random",
+    ] {
+        let mut body = json!({ "goal": "blank-last" });
+        if path != "/api/random" {
+            body["board"] = json!("1 2/3 0");
+        }
+        let (status, answer) = post(&r, path, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {answer}");
+        assert_eq!(answer["error"], words, "{path}");
+    }
+    let (status, answer) = call(&r, "GET", "/api/plan?size=2x2&goal=blank-last", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["error"], words);
 }
