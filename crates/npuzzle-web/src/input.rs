@@ -312,22 +312,30 @@ impl BoardInput {
 }
 
 /// A goal: a name (`standard`, `blank-first`, `spiral`) or a board, as text or array. It is
-/// read after the body ([`goal_spec`]), so that a bad one gets the core's words alone, as
-/// on the command line, not those of a body of the wrong shape.
+/// kept as any JSON value and read after the body ([`goal_spec`]), so that a bad one is
+/// named `goal: …` as on the command line and in Python, not worded as a body of the wrong
+/// shape.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(transparent)]
-pub struct GoalInput(BoardInput);
+pub struct GoalInput(serde_json::Value);
 
 /// The goal a request names, the standard one when it names none.
 ///
 /// # Errors
-/// A 400 with the core's words for a goal that is neither a name nor a board.
+/// A 400 saying `goal: …` for a goal that is neither a name nor a board: the core's words
+/// for text, the board array's for anything else.
 pub fn goal_spec(goal: Option<&GoalInput>) -> Result<GoalSpec, AppError> {
-    match goal.map(|g| &g.0) {
-        None => Ok(GoalSpec::default()),
-        Some(BoardInput::Text(t)) => t.parse().map_err(AppError::bad),
+    let Some(GoalInput(value)) = goal else {
+        return Ok(GoalSpec::default());
+    };
+    match BoardInput::deserialize(value) {
+        Ok(BoardInput::Text(t)) => t.parse().map_err(AppError::bad),
         // Arrays are a board already parsed: kept as tiles, never turned into text.
-        Some(BoardInput::Tiles(raw)) => Ok(GoalSpec::Explicit(raw.clone())),
+        Ok(BoardInput::Tiles(raw)) => Ok(GoalSpec::Explicit(raw)),
+        Err(e) => Err(AppError::bad(format!(
+            "goal: {}",
+            plain_words(&e.to_string())
+        ))),
     }
 }
 

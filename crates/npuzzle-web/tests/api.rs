@@ -1453,6 +1453,24 @@ async fn a_bad_goal_gets_the_same_words_from_every_endpoint() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {answer}");
         assert_eq!(answer["error"], words, "{path}");
     }
+    // Not text nor an array: the board array's words, named as the goal (they were "invalid
+    // request: invalid type: integer `5`, …"), and so is a bad tile in a goal array.
+    for (goal, words) in [
+        (
+            json!(5),
+            "goal: invalid type: integer `5`, expected a board as text",
+        ),
+        (
+            json!([1, 2, 3, -1]),
+            "goal: invalid tile `-1`: expected a number or `_`",
+        ),
+    ] {
+        let body = json!({ "board": "1 2/3 0", "goal": goal });
+        let (status, answer) = post(&r, "/api/solve", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.starts_with(words), "{error}");
+    }
     let (status, answer) = call(&r, "GET", "/api/plan?size=2x2&goal=blank-last", "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(answer["error"], words);
