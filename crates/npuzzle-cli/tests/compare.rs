@@ -175,6 +175,38 @@ fn text_table_has_a_row_per_configuration_and_says_which_are_not_optimal() {
     assert!(text.contains("greedy:misplaced: longer than optimal on"));
 }
 
+/// A configuration that leaves the heuristic to the planner (`-H auto`) says in each run
+/// which it chose, as `solve --json`, the server and Python do; the JSON named it
+/// `astar` with heuristic `null` and the runs said nothing.
+#[test]
+fn runs_name_the_heuristic_the_planner_chose() {
+    let (code, v) = json_of(&[
+        "--random",
+        "3",
+        "--size",
+        "3x3",
+        "--seed",
+        "4",
+        "-H",
+        "manhattan,auto",
+    ]);
+    assert_eq!(code, Some(0));
+    let configs = v["configs"].as_array().unwrap();
+    for r in configs[0]["runs"].as_array().unwrap() {
+        assert_eq!(r["heuristic"], "manhattan", "{r}");
+    }
+    // What `solve` plans for a 3x3 board with A*.
+    let out = npuzzle()
+        .args(["solve", "1 2 3/4 5 6/7 0 8", "-a", "astar", "--json"])
+        .output()
+        .unwrap();
+    let solve: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(solve["heuristic"].is_string(), "{solve}");
+    for r in configs[1]["runs"].as_array().unwrap() {
+        assert_eq!(r["heuristic"], solve["heuristic"], "{r}");
+    }
+}
+
 #[test]
 fn csv_has_one_row_per_configuration_and_instance() {
     let out = npuzzle()

@@ -330,6 +330,7 @@ fn run_one(inst: &Instance, book: &PlanBook, limits: Limits, cancel: &AtomicBool
     crate::interrupt::relabel(&mut result);
     match result {
         Ok(s) => Run {
+            heuristic: s.heuristic.as_ref().map(ToString::to_string),
             length: s.length(),
             optimal: s.optimal,
             expanded: s.stats.expanded,

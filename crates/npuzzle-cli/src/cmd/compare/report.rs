@@ -274,7 +274,12 @@ impl Comparison {
                 w.serialize(Row {
                     config: name,
                     algorithm: config.algorithm.name(),
-                    heuristic: config.heuristic.as_ref().map(ToString::to_string),
+                    // The planner's choice when the configuration leaves it to the planner.
+                    heuristic: config
+                        .heuristic
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .or_else(|| r.heuristic.clone()),
                     index: inst.index,
                     instance: &inst.label,
                     bin: inst.bin,

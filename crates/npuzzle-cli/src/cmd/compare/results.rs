@@ -28,6 +28,9 @@ pub(super) struct Instance {
 /// One configuration on one instance.
 #[derive(Clone, Debug, Default, Serialize)]
 pub(super) struct Run {
+    /// The heuristic the run used: the configuration's, or the planner's choice when the
+    /// configuration leaves it to the planner (`-H auto`).
+    pub(super) heuristic: Option<String>,
     pub(super) length: Option<usize>,
     /// Whether the solver guarantees the path is shortest.
     pub(super) optimal: bool,
