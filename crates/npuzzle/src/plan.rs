@@ -195,8 +195,9 @@ pub struct Phase {
     /// so node counts are the published ones.
     pub pruning: Option<usize>,
     /// Whether IDA* looks ahead before each iteration for a path as long as its threshold
-    /// (`--optimal`, see [`crate::search::idastar_with_lookahead`]); node counts are then no
-    /// longer the published ones.
+    /// (`--optimal`, and the anytime engine's proof: see
+    /// [`crate::search::idastar_with_lookahead`]); node counts are then no longer the
+    /// published ones.
     pub lookahead: bool,
     /// What the anytime engine's beams rank states by (`None` for the other phases); the
     /// shifted partition's tables are among the plan's tables when it names them.
@@ -764,7 +765,8 @@ fn auto_phases(
         pruning: budgeted
             .then(|| crate::pruning::anytime_depth(cells))
             .flatten(),
-        lookahead: false,
+        // The engine's proof looks ahead before each iteration (`anytime::run`).
+        lookahead: !exact,
         beam_ranking,
     }])
 }

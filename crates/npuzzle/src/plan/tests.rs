@@ -778,3 +778,18 @@ fn a_ceiling_holds_the_default_budget_and_is_not_one() {
         "{fifteen}"
     );
 }
+
+/// The anytime engine's proof looks ahead before each iteration, and the plan says so (its
+/// JSON said `"lookahead": false` while cli.md, rightly, said it looks ahead); the exact
+/// table walks straight down and needs none.
+#[test]
+fn the_anytime_plan_says_its_proof_looks_ahead() {
+    let tables = Tables::default();
+    for shape in ["3x4", "4x4", "5x5", "6x6"] {
+        let p = plan(&goal(shape), &SolveOptions::default(), &tables).unwrap();
+        assert_eq!(p.phases[0].kind, PhaseKind::Anytime, "{shape}");
+        assert!(p.phases[0].lookahead, "{shape}");
+    }
+    let exact = plan(&goal("3x3"), &SolveOptions::default(), &tables).unwrap();
+    assert!(!exact.phases[0].lookahead, "{exact}");
+}
