@@ -175,7 +175,8 @@ pub fn hint<'py>(
     let (_, limits) = budget
         .check(&HINT_CEILINGS)
         .map_err(|e| errors::error(Kind::InvalidOption, e.message(Field::api_name)))?;
-    config.limits.time = Some(limits.time.unwrap_or(HINT_TIME));
+    // A hint's time is its budget, as the server's `/api/hint` applies it.
+    config.limits.time = limits.with_default_budget(Some(HINT_TIME)).time;
     let goal = config
         .goal
         .board(start.get().board.shape())

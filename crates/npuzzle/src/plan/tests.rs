@@ -720,13 +720,11 @@ fn a_ceiling_holds_the_default_budget_and_is_not_one() {
         time_is_ceiling: true,
         ..seconds(s)
     };
-    let budgeted = plan_within(
-        &goal("5x5"),
-        &SolveOptions::default(),
-        &tables,
-        &ceiling(60.0),
-    );
-    let budgeted = budgeted.unwrap();
+    // Auto's plan for `shape` under `limits`.
+    let auto_within = |shape: &str, limits: &Limits| {
+        plan_within(&goal(shape), &SolveOptions::default(), &tables, limits).unwrap()
+    };
+    let budgeted = auto_within("5x5", &ceiling(60.0));
     let phase = &budgeted.phases[0];
     let default = Duration::from_secs_f64(AUTO_BUDGET_SECONDS);
     for (s, time) in [(60.0, default), (2.0, Duration::from_secs(2))] {
@@ -741,13 +739,7 @@ fn a_ceiling_holds_the_default_budget_and_is_not_one() {
         budgeted.to_string().contains("; for 10 s (the default"),
         "{budgeted}"
     );
-    let held = plan_within(
-        &goal("5x5"),
-        &SolveOptions::default(),
-        &tables,
-        &ceiling(2.0),
-    );
-    let held = held.unwrap().to_string();
+    let held = auto_within("5x5", &ceiling(2.0)).to_string();
     assert!(
         held.contains("; for 2 s (the time limit; the default is 10 s)"),
         "{held}"
@@ -759,13 +751,7 @@ fn a_ceiling_holds_the_default_budget_and_is_not_one() {
     );
     // Up to 16 cells no default budget: the ceiling stays a ceiling, and the words say
     // where the proof stops.
-    let fifteen = plan_within(
-        &goal("4x4"),
-        &SolveOptions::default(),
-        &tables,
-        &ceiling(3.0),
-    );
-    let fifteen = fifteen.unwrap();
+    let fifteen = auto_within("4x4", &ceiling(3.0));
     let run = fifteen.phases[0].run_limits(ceiling(3.0));
     assert_eq!(
         (run.time, run.budget()),
