@@ -378,10 +378,6 @@ fn run_fixed<'a, H: IncrementalHeuristic, const N: usize>(
     );
     k.bound = bound;
     let found = k.dfs(blank_of(unit), unit.g, h, state_of(puzzle, unit));
-    if let Some(a) = abort {
-        a.generated
-            .fetch_add(k.unreported(), std::sync::atomic::Ordering::Relaxed);
-    }
     out.generated = k.generated;
     out.expanded = k.expanded;
     out.next_bound = k.next_bound;
@@ -406,12 +402,6 @@ fn run_general<'a, H: IncrementalHeuristic>(
     // depth so that `max_open` counts from the start.
     ida.depth = u64::from(unit.g);
     let found = ida.dfs(blank_of(unit), unit.g, h, state_of(puzzle, unit), None);
-    if let Some(a) = abort {
-        a.generated.fetch_add(
-            ida.stats.generated - ida.reported,
-            std::sync::atomic::Ordering::Relaxed,
-        );
-    }
     out.generated = ida.stats.generated;
     out.expanded = ida.stats.expanded;
     out.next_bound = ida.next_bound;

@@ -221,8 +221,6 @@ pub(crate) struct Ida<'a, H> {
     pub(crate) trace: Vec<TraceStep>,
     pub(crate) depth: u64,
     pub(crate) abort: Option<Abort<'a>>,
-    /// Generated count at the last look by `abort`.
-    pub(crate) reported: u64,
     /// 1 for the first depth-first search, one more at each restart (for the trace).
     pub(crate) iteration: u32,
 }
@@ -251,7 +249,6 @@ impl<'a, H: IncrementalHeuristic> Ida<'a, H> {
             trace: Vec::new(),
             depth: 0,
             abort,
-            reported: 0,
             iteration: 1,
         }
     }
@@ -272,8 +269,7 @@ impl<H: IncrementalHeuristic> Ida<'_, H> {
         if self.stats.generated >= self.meter.next_check {
             let mut why = self.meter.check(&self.stats, self.depth, Some(self.bound));
             if let (None, Some(a)) = (why, &self.abort) {
-                why = a.poll(self.stats.generated - self.reported);
-                self.reported = self.stats.generated;
+                why = a.poll();
             }
             if why.is_some() {
                 self.stopped_by = why;

@@ -4,7 +4,7 @@
 //! iteration just below it. Used by `search::parallel`, which runs the iterations one after
 //! the other and adds up their counts in the serial order.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -45,19 +45,15 @@ struct Round {
     found: AtomicUsize,
     /// A limit stopped the search, or the round was replaced.
     halt: AtomicBool,
-    /// Generated nodes so far, for the node limit and progress.
-    generated: AtomicU64,
     /// Each searched unit's outcome, by claimed index.
     results: Mutex<Vec<(usize, UnitOutcome)>>,
 }
 
 impl Round {
-    /// A round of the iteration at `bound` over `units`, the search having generated
-    /// `before` nodes.
-    fn new(units: &[WorkUnit], bound: u32, before: u64) -> Round {
+    /// A round of the iteration at `bound` over `units`.
+    fn new(units: &[WorkUnit], bound: u32) -> Round {
         let aboves: Vec<Above> = units.iter().map(|u| u.above(bound)).collect();
         let reached = (0..units.len()).filter(|&i| aboves[i].reached).collect();
-        let above: u64 = aboves.iter().map(|a| a.generated).sum();
         Round {
             bound,
             aboves,
@@ -65,7 +61,6 @@ impl Round {
             next: AtomicUsize::new(0),
             found: AtomicUsize::new(usize::MAX),
             halt: AtomicBool::new(false),
-            generated: AtomicU64::new(before + above),
             results: Mutex::new(Vec::new()),
         }
     }
@@ -80,7 +75,6 @@ impl Round {
             results,
             found: self.found.into_inner(),
             halted: self.halt.into_inner(),
-            generated_now: self.generated.into_inner(),
             reached: self.reached,
         }
     }
@@ -98,8 +92,6 @@ pub(super) struct Searched {
     pub(super) found: usize,
     /// A limit stopped the search.
     pub(super) halted: bool,
-    /// Generated nodes when the threads stopped (for which limit stopped them).
-    pub(super) generated_now: u64,
     /// The units the iteration reaches, by index into `units`.
     pub(super) reached: Vec<usize>,
 }
@@ -188,8 +180,7 @@ impl<'a> Beside<'a> {
                         (Some(m), None) if m.len() as u32 > self.proven => Some(m.len() as u32 - 1),
                         _ => None,
                     };
-                    turn.round =
-                        below.map(|bound| Arc::new(Round::new(it.units, bound, it.used.generated)));
+                    turn.round = below.map(|bound| Arc::new(Round::new(it.units, bound)));
                 }
             }
             lock(&self.looked)[i] = Some(looked);
@@ -248,7 +239,7 @@ pub(super) fn iterate<H: IncrementalHeuristic + Clone + Send>(
 ) -> (Option<Looked>, Option<Searched>) {
     let turn = Mutex::new(Turn {
         by: usize::MAX,
-        round: Some(Arc::new(Round::new(it.units, it.bound, it.used.generated))),
+        round: Some(Arc::new(Round::new(it.units, it.bound))),
     });
     let threads = it.control.threads.max(1);
     std::thread::scope(|s| {
@@ -324,12 +315,7 @@ fn work<H: IncrementalHeuristic>(it: &Iteration<'_, '_>, round: &Round, heuristi
             break;
         }
         // Most units end before their meter first looks at the limits: look here too.
-        let over_nodes = control
-            .limits
-            .nodes
-            .is_some_and(|max| round.generated.load(Ordering::Relaxed) >= max);
-        if over_nodes
-            || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        if control.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
             || deadline.is_some_and(|d| Instant::now() >= d)
         {
             round.halt.store(true, Ordering::Relaxed);
@@ -341,22 +327,15 @@ fn work<H: IncrementalHeuristic>(it: &Iteration<'_, '_>, round: &Round, heuristi
             it.tally.report(Some(round.bound), p.open, false);
         };
         let unit_control = Control {
-            limits: Limits {
-                // The node limit is the whole search's, watched by `Abort`.
-                nodes: None,
-                ..remaining(&control, deadline, 0).limits
-            },
             progress: control
                 .progress
                 .map(|_| &report as &(dyn Fn(&Progress) + Sync)),
-            ..remaining(&control, deadline, 0)
+            ..remaining(&control, deadline)
         };
         let abort = Abort {
             found: &round.found,
             index: k,
             halt: &round.halt,
-            generated: &round.generated,
-            node_limit: control.limits.nodes,
         };
         let out = frontier::run(
             it.puzzle,
@@ -380,21 +359,13 @@ fn work<H: IncrementalHeuristic>(it: &Iteration<'_, '_>, round: &Round, heuristi
     lock(&round.results).extend(mine);
 }
 
-/// `control` for a part of the search that starts now, `generated` nodes in: what is left of
-/// the time and node limits, no trace, serial, the same depth cap (units search from their
-/// own depth, so the cap stays one from the start).
-pub(super) fn remaining<'a>(
-    control: &Control<'a>,
-    deadline: Option<Instant>,
-    generated: u64,
-) -> Control<'a> {
+/// `control` for a part of the search that starts now: what is left of the time limit, no
+/// trace, serial, the same depth cap (units search from their own depth, so the cap stays
+/// one from the start). The parallel search has no node limit (see `parallel::idastar`).
+pub(super) fn remaining<'a>(control: &Control<'a>, deadline: Option<Instant>) -> Control<'a> {
     Control {
         limits: Limits {
             time: deadline.map(super::time_left),
-            nodes: control
-                .limits
-                .nodes
-                .map(|n| n.saturating_sub(generated).max(1)),
             memory_bytes: None,
             ..control.limits
         },

@@ -7,7 +7,7 @@
 //! in the general kernel, which callers get when they ask for a trace. The inner loop is
 //! the one of Korf (1985): move a tile, update the heuristic by one lookup, recurse, undo.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::{Meter, SearchStats, StopReason};
 use crate::heuristic::pdb::prefetch::prefetch_any;
@@ -51,8 +51,9 @@ pub(crate) fn prefetch_children<H: IncrementalHeuristic>(
 }
 
 /// How a parallel search stops one work unit from outside: a goal found in an earlier unit
-/// (serial order), a limit reached by the search as a whole, or nodes to add to a shared
-/// count. Looked at only when the meter is due, never per node.
+/// (serial order), or a limit that stopped the search as a whole. Looked at only when the
+/// meter is due, never per node. (A node-limited search runs serially: see
+/// `dispatch::deepening`.)
 #[derive(Clone, Copy)]
 pub(crate) struct Abort<'a> {
     /// The smallest index of a unit that found a goal (`usize::MAX`: none yet).
@@ -61,25 +62,15 @@ pub(crate) struct Abort<'a> {
     pub index: usize,
     /// Set when the whole search must stop.
     pub halt: &'a AtomicBool,
-    /// Generated nodes of the whole search, added to at each look.
-    pub generated: &'a AtomicU64,
-    /// The whole search's node limit.
-    pub node_limit: Option<u64>,
 }
 
 impl Abort<'_> {
-    /// Adds `delta` nodes to the shared count; whether this unit must stop and why.
-    pub fn poll(&self, delta: u64) -> Option<StopReason> {
-        let total = self.generated.fetch_add(delta, Ordering::Relaxed) + delta;
-        if self.node_limit.is_some_and(|max| total >= max) {
-            self.halt.store(true, Ordering::Relaxed);
-            return Some(StopReason::Nodes);
-        }
-        if self.halt.load(Ordering::Relaxed) || self.found.load(Ordering::Relaxed) < self.index {
-            // Stopped by another unit: the caller knows why and does not count this unit.
-            return Some(StopReason::Cancelled);
-        }
-        None
+    /// Whether another unit has stopped this one. The caller knows why, and does not count
+    /// this unit.
+    pub fn poll(&self) -> Option<StopReason> {
+        let stopped =
+            self.halt.load(Ordering::Relaxed) || self.found.load(Ordering::Relaxed) < self.index;
+        stopped.then_some(StopReason::Cancelled)
     }
 }
 
@@ -103,8 +94,6 @@ pub(crate) struct Fixed<'a, H, const N: usize> {
     next_check: u64,
     meter: Meter<'a>,
     abort: Option<Abort<'a>>,
-    /// Generated count at the last look by `abort`.
-    reported: u64,
     pub stopped_by: Option<StopReason>,
     /// Filled in reverse while unwinding from the goal.
     pub path: Vec<Move>,
@@ -141,7 +130,6 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             depth_cap: meter.depth_cap(),
             meter,
             abort,
-            reported: 0,
             stopped_by: None,
             path: Vec::new(),
         }
@@ -195,8 +183,7 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
         self.next_check = self.meter.next_check;
         if why.is_none() {
             if let Some(a) = &self.abort {
-                why = a.poll(self.generated - self.reported);
-                self.reported = self.generated;
+                why = a.poll();
             }
         }
         if why.is_some() {
@@ -205,11 +192,6 @@ impl<'a, H: IncrementalHeuristic, const N: usize> Fixed<'a, H, N> {
             return true;
         }
         false
-    }
-
-    /// Nodes generated since the last look by the outside stop (for the shared count).
-    pub fn unreported(&self) -> u64 {
-        self.generated - self.reported
     }
 
     /// Expands the state with the blank on `blank`, `g` moves from the start, heuristic `h`;

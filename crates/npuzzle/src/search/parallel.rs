@@ -54,7 +54,9 @@ const PARALLEL_FROM: u64 = 1 << 17;
 const MAX_SPLIT_DEPTH: u32 = 40;
 
 /// Parallel IDA* on `control.threads` threads (see the module docs), from and below the
-/// thresholds of `how`, looking ahead before each iteration if it says so.
+/// thresholds of `how`, looking ahead before each iteration if it says so. It has no node
+/// limit: a node-limited search runs serially, to stop where the serial one stops (see
+/// `dispatch::deepening`).
 pub(crate) fn idastar<H: IncrementalHeuristic + Clone + Send>(
     puzzle: &Puzzle,
     start: &[u8],
@@ -74,6 +76,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
     mut how: Deepening<'_>,
     parallel_from: u64,
 ) -> SearchOutcome {
+    debug_assert!(control.limits.nodes.is_none(), "a node limit runs serially");
     let started = Instant::now();
     let threads = control.threads.max(1);
     let mut outcome = SearchOutcome::default();
@@ -130,7 +133,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             progress: control
                 .progress
                 .map(|_| &relay as &(dyn Fn(&Progress) + Sync)),
-            ..remaining(&control, deadline, stats.generated)
+            ..remaining(&control, deadline)
         });
         let out = frontier::run(puzzle, &root[0], &mut h, bound, meter, None);
         stats.absorb(&out.counts());
@@ -154,10 +157,8 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         }
     }
     let units = frontier_for(puzzle, start, &heuristic, threads);
-    // Without a node limit the lookahead at an iteration's threshold runs beside it (see
-    // `iterate`): a node limit counts the lookahead's nodes before the iteration's, as the
-    // serial order does.
-    let beside = how.lookahead.is_some() && control.limits.nodes.is_none();
+    // The lookahead at an iteration's threshold runs beside it (see `iterate`).
+    let beside = how.lookahead.is_some();
     loop {
         let (looked, next) = how.before(&stats, beside, Some(&whole));
         stats.absorb(&looked);
@@ -246,8 +247,7 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
             break;
         }
         if searched.halted {
-            let generated = searched.generated_now;
-            outcome.stopped_by = Some(why_halted(&control, generated, deadline));
+            outcome.stopped_by = Some(why_halted(&control, deadline));
             break;
         }
         let nodes = stats.generated - before;
@@ -262,11 +262,9 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
 }
 
 /// Which limit stopped the search.
-fn why_halted(control: &Control<'_>, generated: u64, deadline: Option<Instant>) -> StopReason {
+fn why_halted(control: &Control<'_>, deadline: Option<Instant>) -> StopReason {
     if control.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
         StopReason::Cancelled
-    } else if control.limits.nodes.is_some_and(|max| generated >= max) {
-        StopReason::Nodes
     } else if deadline.is_some_and(|d| Instant::now() >= d) {
         StopReason::Time
     } else {
@@ -304,7 +302,6 @@ mod tests {
     use crate::heuristic::{LinearConflict, Manhattan};
     use crate::search::idastar;
     use crate::search::lookahead::{Ask, Looked};
-    use crate::search::Limits;
     use crate::Board;
 
     /// `how` on `control.threads` threads (parallel from the first iteration on), or the
@@ -795,32 +792,12 @@ mod tests {
     }
 
     #[test]
-    fn parallel_search_stops_at_its_node_limit_and_when_cancelled() {
+    fn parallel_search_stops_when_cancelled() {
         let goal = GoalSpec::BlankFirst.board("4x4".parse().unwrap()).unwrap();
         let puzzle = Puzzle::new(&goal).unwrap();
         // Korf's #1: 276 million nodes with Manhattan distance.
         let start = Board::parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
         let tiles = puzzle.encode(&start);
-        let control = Control {
-            threads: 2,
-            limits: Limits {
-                nodes: Some(3_000_000),
-                ..Limits::default()
-            },
-            ..Control::default()
-        };
-        let out = idastar_from(
-            &puzzle,
-            &tiles,
-            Manhattan::new(&puzzle),
-            control,
-            Deepening::default(),
-            0,
-        );
-        assert_eq!(out.stopped_by, Some(StopReason::Nodes));
-        assert!(out.moves.is_none());
-        assert!(out.stats.generated >= 3_000_000 && out.stats.generated < 4_000_000);
-
         let cancel = AtomicBool::new(true);
         let control = Control {
             threads: 2,
