@@ -512,10 +512,7 @@ pub async fn plan(
     let config = state.config();
     let shape = input::shape(Some(&q.size))?.ok_or_else(|| AppError::bad("size is required"))?;
     input::check_shape(shape, config)?;
-    let spec: GoalSpec = match q.goal.as_deref() {
-        None | Some("") => GoalSpec::Standard,
-        Some(g) => g.parse().map_err(AppError::bad)?,
-    };
+    let spec = input::goal_spec(q.goal.map(GoalInput::text).as_ref())?;
     let (goal, custom_goal) = input::goal(&spec, shape)?;
     let heuristic = input::heuristic(q.heuristic.as_deref())?;
     let algorithm = input::algorithm(q.algorithm.as_deref())?;

@@ -319,6 +319,14 @@ impl BoardInput {
 #[serde(transparent)]
 pub struct GoalInput(serde_json::Value);
 
+impl GoalInput {
+    /// A goal given as text (a query string's `goal=`), read as a body's would be.
+    #[must_use]
+    pub fn text(goal: String) -> GoalInput {
+        GoalInput(serde_json::Value::String(goal))
+    }
+}
+
 /// The goal a request names, the standard one when it names none.
 ///
 /// # Errors

@@ -1474,4 +1474,12 @@ async fn a_bad_goal_gets_the_same_words_from_every_endpoint() {
     let (status, answer) = call(&r, "GET", "/api/plan?size=2x2&goal=blank-last", "").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(answer["error"], words);
+    // An empty goal is refused, as `--goal ""` is, not read as the standard one (the plan
+    // took it so).
+    let (status, solve) = post(&r, "/api/solve", json!({ "board": "1 2/3 0", "goal": "" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{solve}");
+    let (status, plan) = call(&r, "GET", "/api/plan?size=2x2&goal=", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{plan}");
+    assert_eq!(plan["error"], solve["error"]);
+    assert_eq!(plan["error"], "goal: board is empty");
 }
