@@ -33,7 +33,8 @@ fn a_node_limit_stops_a_search_on_threads_where_the_serial_search_stops() {
         let start = generate::random_walk(&goal, 60, &mut rng);
         let serial = run(&start, 1, None);
         let needed = serial.stats.generated;
-        // Big enough that the search goes parallel (it does from a million nodes or so).
+        // Big enough that the search would go parallel (after its first iteration of
+        // 131,072 nodes or more) and that the threads share several iterations.
         if needed < 2_000_000 {
             continue;
         }

@@ -157,10 +157,9 @@ fn idastar_from<H: IncrementalHeuristic + Clone + Send>(
         }
     }
     let units = frontier_for(puzzle, start, &heuristic, threads);
-    // The lookahead at an iteration's threshold runs beside it (see `iterate`).
-    let beside = how.lookahead.is_some();
     loop {
-        let (looked, next) = how.before(&stats, beside, Some(&whole));
+        // The lookahead at an iteration's threshold runs beside it (see `iterate`).
+        let (looked, next) = how.before(&stats, true, Some(&whole));
         stats.absorb(&looked);
         let (bound, look_beside) = match next {
             Before::Iterate { bound, look } => (bound, look),
