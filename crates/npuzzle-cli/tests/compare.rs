@@ -207,6 +207,41 @@ fn runs_name_the_heuristic_the_planner_chose() {
     }
 }
 
+/// The CSV's `heuristic` column is the one each run used, as the JSON runs and `batch` name
+/// it: with `-H pdb` it said `pdb` where the runs said `pdb:8`.
+#[test]
+fn csv_names_the_heuristic_each_run_used() {
+    let args = [
+        "--random", "3", "--size", "3x3", "--seed", "2", "-H", "pdb,auto",
+    ];
+    let (code, v) = json_of(&args);
+    assert_eq!(code, Some(0));
+    let out = npuzzle()
+        .arg("compare")
+        .args(args)
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = header.iter().position(|h| h == "heuristic").unwrap();
+    let from_csv: Vec<String> = reader
+        .records()
+        .map(|r| r.unwrap()[col].to_string())
+        .collect();
+    let from_json: Vec<String> = v["configs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["runs"].as_array().unwrap().iter())
+        .map(|r| r["heuristic"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(from_csv.len(), 6);
+    assert_eq!(from_csv, from_json);
+    assert!(from_csv[0].starts_with("pdb:"), "{from_csv:?}");
+}
+
 #[test]
 fn csv_has_one_row_per_configuration_and_instance() {
     let out = npuzzle()

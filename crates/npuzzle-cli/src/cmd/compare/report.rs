@@ -274,12 +274,13 @@ impl Comparison {
                 w.serialize(Row {
                     config: name,
                     algorithm: config.algorithm.name(),
-                    // The planner's choice when the configuration leaves it to the planner.
-                    heuristic: config
+                    // The one the run used, as its JSON names it (`pdb:8` for `pdb`, the
+                    // planner's choice for `auto`); the configuration's own spelling is in
+                    // `config`, and stands here only for a run that never started.
+                    heuristic: r
                         .heuristic
-                        .as_ref()
-                        .map(ToString::to_string)
-                        .or_else(|| r.heuristic.clone()),
+                        .clone()
+                        .or_else(|| config.heuristic.as_ref().map(ToString::to_string)),
                     index: inst.index,
                     instance: &inst.label,
                     bin: inst.bin,
