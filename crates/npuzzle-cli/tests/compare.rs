@@ -6,16 +6,30 @@ mod common;
 use common::{distances, npuzzle, standard_goal};
 use serde_json::Value;
 
-fn json_of(args: &[&str]) -> (Option<i32>, Value) {
-    let out = npuzzle()
+/// `npuzzle compare ARGS --format FORMAT`.
+fn compare(args: &[&str], format: &str) -> std::process::Output {
+    npuzzle()
         .arg("compare")
         .args(args)
-        .args(["--format", "json"])
+        .args(["--format", format])
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn json_of(args: &[&str]) -> (Option<i32>, Value) {
+    let out = compare(args, "json");
     let v = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     (out.status.code(), v)
+}
+
+/// The exit code, header and rows of `npuzzle compare ARGS --format csv`.
+fn csv_of(args: &[&str]) -> (Option<i32>, csv::StringRecord, Vec<csv::StringRecord>) {
+    let out = compare(args, "csv");
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let rows = reader.records().map(Result::unwrap).collect();
+    (out.status.code(), header, rows)
 }
 
 /// Everything but the times.
@@ -216,20 +230,10 @@ fn csv_names_the_heuristic_each_run_used() {
     ];
     let (code, v) = json_of(&args);
     assert_eq!(code, Some(0));
-    let out = npuzzle()
-        .arg("compare")
-        .args(args)
-        .args(["--format", "csv"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
-    let header = reader.headers().unwrap().clone();
+    let (code, header, rows) = csv_of(&args);
+    assert_eq!(code, Some(0));
     let col = header.iter().position(|h| h == "heuristic").unwrap();
-    let from_csv: Vec<String> = reader
-        .records()
-        .map(|r| r.unwrap()[col].to_string())
-        .collect();
+    let from_csv: Vec<String> = rows.iter().map(|r| r[col].to_string()).collect();
     let from_json: Vec<String> = v["configs"]
         .as_array()
         .unwrap()
@@ -244,21 +248,18 @@ fn csv_names_the_heuristic_each_run_used() {
 
 #[test]
 fn csv_has_one_row_per_configuration_and_instance() {
-    let out = npuzzle()
-        .args(["compare", "--random", "6", "--size", "3x3", "--seed", "1"])
-        .args([
-            "-H",
-            "misplaced,max(manhattan,misplaced)",
-            "--format",
-            "csv",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
-    let header = reader.headers().unwrap().clone();
+    let (code, header, rows) = csv_of(&[
+        "--random",
+        "6",
+        "--size",
+        "3x3",
+        "--seed",
+        "1",
+        "-H",
+        "misplaced,max(manhattan,misplaced)",
+    ]);
+    assert_eq!(code, Some(0));
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 12);
     assert_eq!(&rows[0][col("config")], "astar:misplaced");
     assert_eq!(&rows[6][col("config")], "astar:max(manhattan,misplaced)");
