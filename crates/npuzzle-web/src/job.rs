@@ -232,21 +232,23 @@ impl Job {
                 (self, result)
             })
             .await?;
-        // Outgrown: it ran out of the attempt's time or nodes, or (with `auto`) the first
-        // phase ran out of the attempt's nodes and a later one answered: the full limits
-        // may let the first phase answer (an optimal path rather than the constructive one).
+        // Outgrown: it ran out of the attempt's time (its answer was cut short after the
+        // timer went off) or nodes, or (with `auto`) the first phase ran out of the
+        // attempt's nodes and a later one answered: the full limits may let the first
+        // phase answer (an optimal path rather than the constructive one). A whole answer
+        // is kept however late it came: on a busy machine a search of microseconds may
+        // end after the timer.
         let fewer_nodes = quick
             .nodes
             .is_some_and(|q| job.limits.nodes.is_none_or(|n| q < n));
-        let outgrown = late
-            || match &result {
-                Ok(s) => match s.stopped_by {
-                    Some(StopReason::Nodes) => fewer_nodes,
-                    None => fewer_nodes && s.phase != job.plan.phases[0].kind,
-                    _ => false,
-                },
-                Err(_) => false,
-            };
+        let outgrown = match &result {
+            Ok(s) => match s.stopped_by {
+                Some(StopReason::Nodes) => late || fewer_nodes,
+                Some(_) => late,
+                None => fewer_nodes && s.phase != job.plan.phases[0].kind,
+            },
+            Err(_) => false,
+        };
         Ok(if outgrown {
             Err(job)
         } else {

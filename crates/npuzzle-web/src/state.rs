@@ -234,8 +234,11 @@ impl AppState {
 
     /// As [`AppState::search`], on the quick pool: for the short first attempts of cheap
     /// requests (see `Job::quick`), which must never run on the threads that answer HTTP
-    /// requests. The job's cancel flag is also set once it has run for `within`; the
-    /// second value says whether that happened before it ended (its answer may then be
+    /// requests. The job's cancel flag is also set once it has run for `within`, counted
+    /// from when it starts on its thread: on a busy machine a thread may come more than
+    /// `within` after it was asked for, and a timer started then cancelled the job before
+    /// its first node (CI saw the hardest 8-puzzle wait 8 s for a search slot). The second
+    /// value says whether the timer went off before the job ended (its answer may then be
     /// cut short). A timer rather than a time limit, because a time limit is a budget to
     /// the anytime engine and would change what it does, not only when it stops.
     ///
@@ -249,10 +252,18 @@ impl AppState {
         let permit = self.quick_slot().await?;
         let cancel = CancelOnDrop::new();
         let flag = cancel.flag();
+        let (started, on_start) = tokio::sync::oneshot::channel::<()>();
         let timer = tokio::spawn(async move {
-            tokio::time::sleep(within).await;
-            flag.store(true, Ordering::SeqCst);
+            // (An error: the job never ran, and its result says so.)
+            if on_start.await.is_ok() {
+                tokio::time::sleep(within).await;
+                flag.store(true, Ordering::SeqCst);
+            }
         });
+        let job = move |cancel: &AtomicBool| {
+            let _ = started.send(());
+            job(cancel)
+        };
         let out = self
             .run_blocking(permit, Priority::Normal, cancel, job)
             .await;
