@@ -662,8 +662,9 @@ async fn wait_for(state: &AppState, searches: usize) {
     );
 }
 
-#[tokio::test]
-async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
+/// A server with one search slot and no line for it: a job sent to the search pool while
+/// the slot is taken is refused at once.
+fn one_slot() -> (AppState, Router) {
     let state = AppState::new(
         Config {
             max_concurrent_solves: 1,
@@ -673,21 +674,37 @@ async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
         None,
     );
     let r = app(state.clone());
+    (state, r)
+}
+
+/// Starts a search of `seconds` (IDA* with misplaced tiles on [`HARD_5X5`]) and returns once
+/// it holds the one slot of [`one_slot`]'s server, past its attempt on the quick pool.
+async fn take_the_slot(
+    state: &AppState,
+    r: &Router,
+    seconds: u64,
+) -> tokio::task::JoinHandle<(StatusCode, Value)> {
     let long = {
         let r = r.clone();
         tokio::spawn(async move {
             post(
                 &r,
                 "/api/solve",
-                json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": 1 }),
+                json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": seconds }),
             )
             .await
         })
     };
-    wait_for(&state, 1).await;
-    // Past its attempt on the quick pool, the long search holds the one slot.
+    wait_for(state, 1).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    wait_for(&state, 1).await;
+    wait_for(state, 1).await;
+    long
+}
+
+#[tokio::test]
+async fn concurrent_searches_are_bounded_and_the_rest_get_503() {
+    let (state, r) = one_slot();
+    let long = take_the_slot(&state, &r, 1).await;
     // A search longer than the quick attempt needs the one slot (a search of 10 nodes no
     // longer does: it is cheap, and answered on the quick pool).
     let (status, answer) = post(
@@ -721,33 +738,12 @@ fn a_quick_attempt_that_waits_for_a_thread_still_answers() {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let state = AppState::new(
-            Config {
-                max_concurrent_solves: 1,
-                max_queued: 0,
-                ..Config::default()
-            },
-            None,
-        );
-        let r = app(state.clone());
+        let (state, r) = one_slot();
         let hardest = json!({ "board": "8 6 7/2 5 4/3 0 1" });
         // Its table built and kept, so the attempt below is the search alone.
         let (status, report) = post(&r, "/api/solve", hardest.clone()).await;
         assert_eq!(status, StatusCode::OK, "{report}");
-        let long = {
-            let r = r.clone();
-            tokio::spawn(async move {
-                post(
-                    &r,
-                    "/api/solve",
-                    json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": 2 }),
-                )
-                .await
-            })
-        };
-        wait_for(&state, 1).await;
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        wait_for(&state, 1).await;
+        let long = take_the_slot(&state, &r, 2).await;
         let hog = tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(200)));
         tokio::time::sleep(Duration::from_millis(20)).await;
         let (status, report) = post(&r, "/api/solve", hardest).await;
