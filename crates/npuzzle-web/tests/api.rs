@@ -684,17 +684,15 @@ async fn take_the_slot(
     r: &Router,
     seconds: u64,
 ) -> tokio::task::JoinHandle<(StatusCode, Value)> {
-    let long = {
-        let r = r.clone();
-        tokio::spawn(async move {
-            post(
-                &r,
-                "/api/solve",
-                json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": seconds }),
-            )
-            .await
-        })
-    };
+    let r = r.clone();
+    let long = tokio::spawn(async move {
+        post(
+            &r,
+            "/api/solve",
+            json!({ "board": HARD_5X5, "algorithm": "idastar", "heuristic": "misplaced", "time_limit": seconds }),
+        )
+        .await
+    });
     wait_for(state, 1).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     wait_for(state, 1).await;
