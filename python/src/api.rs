@@ -313,7 +313,9 @@ pub fn random_boards(
 /// What ``solve`` will run for boards of a shape towards a goal, decided once by the core's
 /// planner (as ``npuzzle solve --explain`` shows it): a dict with ``shape``, ``phases``
 /// (algorithm, heuristic, weight, budgets, optimality of each), ``tables`` (which pattern
-/// databases are loaded or built, and what that costs) and ``optimal``. ``optimal=True``
+/// databases are loaded or built, and what that costs), ``optimal`` and, where the shape has
+/// stronger tables that are not cached, ``stronger_tables`` (which, and the ``npuzzle pdb
+/// build`` command that caches them; they are then used). ``optimal=True``
 /// gives the plan of ``solve(optimal=True)``'s proof. The limits are ``solve``'s: past 16
 /// cells a ``time_limit`` too short to load or build the tables makes auto plan linear
 /// conflict, as ``solve`` with that limit runs.

@@ -169,6 +169,18 @@ def test_optimal_plan_and_batch_are_the_command_lines(cli, tmp_path):
 BOARD_5X5 = "16 9 0 3 8/24 12 19 5 2/7 18 15 10 22/4 11 21 13 1/17 20 23 14 6"
 
 
+def test_plan_names_the_stronger_tables_as_the_command_line_does(cli):
+    """Where a shape's stronger tables are not cached, ``plan`` says which and the command
+    that caches them, as ``npuzzle solve --explain`` does (both read the same cache)."""
+    for size in ("5x5", "6x6", "7x7"):
+        board = npuzzle.random_boards(size, seed=1)[0]
+        mine = npuzzle.plan(board)
+        theirs = cli.json(["solve", str(board), "--explain"])
+        assert mine.get("stronger_tables") == theirs.get("stronger_tables"), size
+        if "stronger_tables" in mine:
+            assert mine["stronger_tables"]["command"].startswith(f"npuzzle pdb build --size {size}")
+
+
 def test_plan_takes_solves_limits_and_plans_what_solve_runs_within_them(cli):
     """Past 16 cells the time limit decides which tables auto can afford; ``plan`` took no
     limits, so it could name tables that ``solve(time_limit=...)`` did not use."""

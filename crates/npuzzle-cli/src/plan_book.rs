@@ -13,7 +13,7 @@ use npuzzle::search::Control;
 use npuzzle::{check_solvable, plan_for_runs, Board, Limits, Plan, Planned, Solution, SolveError};
 use npuzzle::{runs_per_thread, SolveOptions, Tables};
 
-use crate::solving::warn_tables_given_up;
+use crate::solving::{note_stronger_tables, warn_tables_given_up};
 use crate::table_builds::given_up;
 
 /// Plans made once per goal.
@@ -61,6 +61,7 @@ impl PlanBook {
             let ready = match plan_for_runs(&goal, options, tables, &limits, runs) {
                 Err(e) => Err(e),
                 Ok(p) => {
+                    note_stronger_tables(&p);
                     let mut control = Control {
                         limits,
                         cancel,

@@ -1,11 +1,12 @@
 //! Solving one board on a terminal: the plan, its tables loaded or built with a progress
 //! bar, then the search with a spinner. `solve` and `interactive` share it.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use npuzzle::search::{Control, Progress};
-use npuzzle::{check_solvable, execute, plan_within, Board, Solution, SolveError, Tables};
+use npuzzle::{check_solvable, execute, plan_within, Board, Plan, Solution, SolveError, Tables};
 
 use crate::options::SearchArgs;
 use crate::progress::{JsonProgress, SearchSpinner};
@@ -37,6 +38,7 @@ pub fn solve_one(
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
     };
+    note_stronger_tables(&p);
     // Loading or building tables counts against the time limit: the search gets what is
     // left. A plan whose tables do not fit the memory limit builds nothing: the search
     // stops at once and says so.
@@ -96,5 +98,28 @@ pub fn warn_tables_given_up(heuristic: &str, waited: Duration) {
         "warning: the tables of {heuristic} were not ready in time ({:.1} s); the search \
          runs with linear-conflict",
         waited.as_secs_f64()
+    );
+}
+
+/// Says on standard error, once a process for each command, which stronger tables the plan
+/// would take once they are cached and the command that caches them
+/// ([`npuzzle::Plan::stronger_tables`]): the same words from `solve` and from the commands
+/// that plan once for many boards.
+pub fn note_stronger_tables(plan: &Plan) {
+    static SAID: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let Some(s) = &plan.stronger_tables else {
+        return;
+    };
+    let mut said = SAID
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if said.contains(&s.command) {
+        return;
+    }
+    said.push(s.command.clone());
+    crate::errln!(
+        "note: stronger tables are not cached: `{}` builds {s} once, for every later \
+         solve of this shape and goal",
+        s.command
     );
 }

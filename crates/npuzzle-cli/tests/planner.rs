@@ -118,3 +118,80 @@ fn auto_and_pdb_choose_the_same_default_partition() {
         assert_eq!(heuristic(&[]), heuristic(&["-H", "pdb"]), "on {size}");
     }
 }
+
+/// Plain `solve` on a 7x7 board with an empty cache says, once on standard error, which
+/// stronger tables it would take and the command that caches them; that command, run as
+/// written, makes the note go and the next answer use those tables. `batch` says the same
+/// words once for all its boards, and standard output stays the JSON alone.
+#[test]
+fn the_note_on_stronger_tables_names_the_command_that_makes_them_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdb_dir = dir.path().to_str().unwrap();
+    let (code, boards, _) = run(
+        &["random", "--size", "7x7", "--seed", "3", "--count", "2"],
+        None,
+    );
+    assert_eq!(code, 0);
+    let board = boards.lines().next().unwrap();
+    let solve = || {
+        let args = [
+            "solve",
+            board,
+            "--time-limit",
+            "0.5",
+            "--json",
+            "--pdb-dir",
+            pdb_dir,
+        ];
+        let (code, out, err) = run(&args, None);
+        assert_eq!(code, 0, "{err}");
+        let answer: Value = serde_json::from_str(out.trim()).expect("stdout is the JSON alone");
+        common::assert_replays_to_standard(board, 7, &answer);
+        (answer["heuristic"].as_str().unwrap().to_string(), err)
+    };
+
+    let (before, err) = solve();
+    assert_eq!(before, "linear-conflict");
+    let tables = "pdb:4-4-4-4-4-4-4-4-4-4-4-4";
+    let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
+    let [note] = notes[..] else {
+        panic!("one note expected: {err}")
+    };
+    assert!(
+        note.starts_with(&format!(
+            "note: stronger tables are not cached: `npuzzle pdb build --size 7x7 --optimal` \
+             builds {tables} (12 tables, 30.5 MB, about "
+        )),
+        "{note}"
+    );
+
+    let (code, _, batch_err) = run(
+        &[
+            "batch",
+            "-",
+            "--time-limit",
+            "0.2",
+            "--format",
+            "json",
+            "--pdb-dir",
+            pdb_dir,
+        ],
+        Some(boards.as_bytes()),
+    );
+    assert_eq!(code, 0, "{batch_err}");
+    assert_eq!(
+        batch_err.lines().filter(|l| *l == note).count(),
+        1,
+        "{batch_err}"
+    );
+
+    let command = note.split('`').nth(1).unwrap();
+    let mut words: Vec<&str> = command.split_whitespace().skip(1).collect();
+    words.extend(["--pdb-dir", pdb_dir]);
+    let (code, _, err) = run(&words, None);
+    assert_eq!(code, 0, "{command}: {err}");
+
+    let (after, err) = solve();
+    assert_eq!(after, tables);
+    assert!(!err.contains("note:"), "{err}");
+}

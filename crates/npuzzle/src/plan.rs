@@ -106,6 +106,10 @@ pub struct Plan {
     /// strongest first, each with why (left out of JSON when there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub passed_over: Vec<PassedOver>,
+    /// Tables stronger than the plan's own that its engine would take once they are cached
+    /// (left out of JSON when there are none): see [`StrongerTables`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stronger_tables: Option<StrongerTables>,
     /// How many runs, one after another, one fetch of the plan's tables serves: 1 but for
     /// [`plan_for_runs`] (a batch's boards of one goal, a thread's share of them). The
     /// tables may take [`TABLE_TIME_SHARE`] of all those runs' time, as one run's may of its
@@ -128,6 +132,57 @@ pub struct PassedOver {
     /// Why, in words: "its tables take about 1.3 s to load or build, more than 75% of the
     /// 1 s budget".
     pub why: String,
+}
+
+/// Tables stronger than a budgeted `auto` plan's own that are not cached: the ones a proof
+/// uses on the shape ([`heuristic::stronger_once_cached`]), which the anytime engine takes
+/// once they are cached (tighter bounds; on 6×6 and larger, shorter answers).
+/// `npuzzle pdb build --optimal` builds and caches them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StrongerTables {
+    /// The heuristic they make, e.g. `pdb:5-5-5-5-5-5-5`.
+    #[serde(serialize_with = "as_text")]
+    pub heuristic: HeuristicSpec,
+    /// How many of its tables are not cached yet.
+    pub tables: usize,
+    /// Bytes of those tables.
+    pub bytes: u64,
+    /// Estimated seconds to build them, one after another (the plan's own estimate, as for
+    /// [`TableNeed::seconds`]).
+    pub seconds: f64,
+    /// The command that builds and caches them, e.g. `npuzzle pdb build --size 6x6
+    /// --optimal` (with `--goal` for a goal whose blank is not on the last cell).
+    pub command: String,
+}
+
+impl fmt::Display for StrongerTables {
+    /// `pdb:5-5-5-5-5-5-5 (7 tables, 158.3 MB, about 16 s to build)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({} {}, {:.1} MB, about {:.0} s to build)",
+            self.heuristic,
+            self.tables,
+            if self.tables == 1 { "table" } else { "tables" },
+            self.bytes as f64 / 1e6,
+            self.seconds
+        )
+    }
+}
+
+/// `--goal G` as `npuzzle pdb build` takes it for `goal`'s tables, or nothing for the
+/// standard goal's. Tables depend only on the cell of the goal's blank, so `G` is the first
+/// named goal with the blank there, else the goal's own tiles.
+fn goal_option(goal: &Board) -> String {
+    let named = crate::GoalSpec::NAMED.iter().find(|g| {
+        g.board(goal.shape())
+            .is_ok_and(|b| b.blank() == goal.blank())
+    });
+    match named {
+        Some(crate::GoalSpec::Standard) => String::new(),
+        Some(g) => format!(" --goal {}", g.name()),
+        None => format!(" --goal \"{goal}\""),
+    }
 }
 
 /// What a phase is for.
@@ -240,7 +295,7 @@ pub const AUTO_UNBUDGETED_CELLS: usize = 16;
 /// that does not fit), tables larger than `tables`' policy lets a plan build, or
 /// [`SolveOptions::optimal`] with a choice that cannot prove optimality.
 pub fn plan(goal: &Board, options: &SolveOptions, tables: &Tables) -> Result<Plan, SolveError> {
-    plan_choosing(goal, options, tables, 0)
+    plan_within(goal, options, tables, &Limits::default())
 }
 
 /// [`plan`] for searches held to `limits`: where the plan chooses the heuristic itself
@@ -295,8 +350,15 @@ pub fn plan_for_runs(
         // (At most three choices: the last, linear conflict, has no tables.)
         let last = p.tables.is_empty() || weaker >= 2;
         let misfit = p.misfit(limits);
-        if last || misfit.is_none() || !heuristic::chooses_heuristic(options) {
+        let chooses = heuristic::chooses_heuristic(options);
+        if last || misfit.is_none() || !chooses {
             p.passed_over = passed_over;
+            if chooses {
+                // Tables larger than the memory limit would be passed over even if cached.
+                p.stronger_tables = p
+                    .stronger_tables(goal, tables)
+                    .filter(|s| limits.memory_bytes.is_none_or(|m| s.bytes <= m));
+            }
             return Ok(p);
         }
         if let (Some(why), Some(heuristic)) = (misfit, p.heuristic().cloned()) {
@@ -428,9 +490,39 @@ impl Plan {
             tables,
             optimal,
             passed_over: Vec::new(),
+            stronger_tables: None,
             runs: 1,
             limits: Limits::default(),
         }
+    }
+
+    /// The stronger tables this plan would take once they are cached, if it is the anytime
+    /// engine with a budget (above [`AUTO_UNBUDGETED_CELLS`]; below it the answer is proved
+    /// optimal whatever the tables) and they are not its own
+    /// ([`heuristic::stronger_once_cached`]).
+    fn stronger_tables(&self, goal: &Board, tables: &Tables) -> Option<StrongerTables> {
+        let phase = &self.phases[0];
+        if phase.kind != PhaseKind::Anytime || phase.budget.is_none() {
+            return None;
+        }
+        let puzzle = Puzzle::new(goal)?;
+        let chosen = phase.heuristic.as_ref()?;
+        let spec = heuristic::stronger_once_cached(&puzzle, tables, chosen)?;
+        let partition = spec.partition(&puzzle).ok()?;
+        let mut missing = Vec::new();
+        needs::partition_needs(&partition, tables, &mut missing);
+        missing.retain(|t| t.source == TableSourceKind::Build);
+        Some(StrongerTables {
+            heuristic: HeuristicSpec::Pdb(spec),
+            tables: missing.len(),
+            bytes: missing.iter().map(|t| t.bytes).sum(),
+            seconds: missing.iter().map(|t| t.seconds).sum(),
+            command: format!(
+                "npuzzle pdb build --size {}{} --optimal",
+                self.shape,
+                goal_option(goal)
+            ),
+        })
     }
 
     /// The algorithm of the first phase (the one that answers unless a budget runs out).
@@ -573,6 +665,9 @@ impl fmt::Display for Plan {
         }
         for p in &self.passed_over {
             writeln!(f, "Not {}: {}.", p.heuristic, p.why)?;
+        }
+        if let Some(s) = &self.stronger_tables {
+            writeln!(f, "Stronger once cached: {s}; `{}` caches them.", s.command)?;
         }
         if self.tables.is_empty() {
             writeln!(f, "Tables: none.")?;
@@ -838,7 +933,8 @@ mod needs;
 pub use choices::{algorithm_label, choices, heuristic_label, Choice, Choices, HEURISTICS};
 pub use clock::{TableClock, TABLE_TIME_END};
 pub use heuristic::{
-    at_hand, default_partition, resolve, strongest, strongest_admissible, AUTO_BUILD_ENTRIES,
+    at_hand, default_partition, resolve, stronger_once_cached, strongest, strongest_admissible,
+    AUTO_BUILD_ENTRIES,
 };
 pub use needs::{TableNeed, TableSourceKind};
 

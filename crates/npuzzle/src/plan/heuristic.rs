@@ -139,6 +139,31 @@ pub fn strongest_admissible(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
     strongest(puzzle, tables)
 }
 
+/// The partition whose tables `npuzzle pdb build --optimal` would cache for this goal, when
+/// the anytime engine is about to run with `chosen`, a weaker heuristic, because they are
+/// not cached: the partition a proof uses ([`strongest_admissible`] with no build limit),
+/// which [`at_hand`] gives the engine once its tables are cached. `None` when `chosen` is
+/// that partition already, when every one of its tables is at hand (the caller's limits
+/// chose against them), when `tables` keep nothing they build (no cache directory, or a
+/// policy that does not save), or on shapes with nothing stronger than what `auto` builds.
+pub fn stronger_once_cached(
+    puzzle: &Puzzle,
+    tables: &Tables,
+    chosen: &HeuristicSpec,
+) -> Option<PartitionSpec> {
+    if tables.cache_dir().is_none() || !tables.policy().save {
+        return None;
+    }
+    let unlimited = Tables::new(None, crate::TablePolicy::default());
+    let HeuristicSpec::Pdb(strong) = strongest_admissible(puzzle, &unlimited) else {
+        return None;
+    };
+    let partition = strong.partition(puzzle).ok()?;
+    let stronger =
+        *chosen != HeuristicSpec::Pdb(strong.clone()) && entries_to_build(&partition, tables) > 0;
+    stronger.then_some(strong)
+}
+
 /// Whether `shape` uses the tables that keep the blank's region (`pockets.rs`): for a
 /// proof (`--optimal`), and in preference to the classic tables when both are at hand.
 /// On 5×5, where they were measured (`6-6-6-6`: 0.77 times the nodes and about 0.87 times

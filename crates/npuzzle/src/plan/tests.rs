@@ -532,6 +532,78 @@ fn the_plan_names_the_tables_it_passed_over_and_why() {
     assert_eq!(json["passed_over"][0]["heuristic"], strongest.to_string());
 }
 
+/// A budgeted `auto` plan whose cache lacks the tables a proof uses on its shape names
+/// them, with the command that caches them (`--goal` when the goal's blank is not on the
+/// last cell); nothing when no cache keeps what is built, when the run has no budget (16
+/// cells and fewer), when a heuristic is named, or when the tables would not fit the
+/// memory limit. (That the command's tables then end the note is `tests/stronger_tables.rs`.)
+#[test]
+fn a_budgeted_plan_names_the_stronger_tables_it_would_take_once_cached() {
+    let dir = tempfile::tempdir().unwrap();
+    let cached = Tables::new(Some(dir.path().to_path_buf()), TablePolicy::default());
+    let p = auto("6x6", &cached);
+    let s = p.stronger_tables.clone().expect("6x6 has stronger tables");
+    assert_eq!(s.heuristic.to_string(), "pdb:5-5-5-5-5-5-5");
+    assert_ne!(p.heuristic(), Some(&s.heuristic));
+    assert_eq!(s.tables, 7);
+    assert_eq!(s.bytes, 7 * (36 * 35 * 34 * 33 * 32_u64).div_ceil(2));
+    assert_eq!(s.command, "npuzzle pdb build --size 6x6 --optimal");
+    assert!(
+        p.to_string().contains(&format!(
+            "Stronger once cached: pdb:5-5-5-5-5-5-5 (7 tables, 158.3 MB, about {:.0} s to \
+             build); `npuzzle pdb build --size 6x6 --optimal` caches them.",
+            s.seconds
+        )),
+        "{p}"
+    );
+    let json = serde_json::to_value(&p).unwrap();
+    assert_eq!(json["stronger_tables"]["command"], s.command);
+    assert_eq!(json["stronger_tables"]["heuristic"], "pdb:5-5-5-5-5-5-5");
+
+    let five = "5x5".parse().unwrap();
+    let first = GoalSpec::BlankFirst.board(five).unwrap();
+    let p = plan(&first, &SolveOptions::default(), &cached).unwrap();
+    let s = p.stronger_tables.expect("5x5 has stronger tables");
+    assert_eq!(s.heuristic.to_string(), "pdb:6-6-6-6:regions");
+    assert_eq!(
+        s.command,
+        "npuzzle pdb build --size 5x5 --goal blank-first --optimal"
+    );
+    // A goal with its blank where no named goal has it is spelt out.
+    let mut tiles = first.tiles().to_vec();
+    tiles.swap(0, 1);
+    let odd = Board::new(five, tiles).unwrap();
+    let p = plan(&odd, &SolveOptions::default(), &cached).unwrap();
+    assert_eq!(
+        p.stronger_tables.unwrap().command,
+        format!("npuzzle pdb build --size 5x5 --goal \"{odd}\" --optimal")
+    );
+
+    assert_eq!(auto("6x6", &Tables::default()).stronger_tables, None);
+    let unsaved = TablePolicy {
+        save: false,
+        ..TablePolicy::default()
+    };
+    let unsaved = Tables::new(Some(dir.path().to_path_buf()), unsaved);
+    assert_eq!(auto("6x6", &unsaved).stronger_tables, None);
+    assert_eq!(auto("4x4", &cached).stronger_tables, None);
+    let named = SolveOptions {
+        heuristic: Some(HeuristicSpec::LinearConflict),
+        ..SolveOptions::default()
+    };
+    assert_eq!(
+        plan(&goal("6x6"), &named, &cached).unwrap().stronger_tables,
+        None
+    );
+    let memory = |mb: u64| Limits {
+        memory_bytes: Some(mb << 20),
+        ..Limits::default()
+    };
+    let within = |mb| plan_within(&goal("6x6"), &SolveOptions::default(), &cached, &memory(mb));
+    assert_eq!(within(100).unwrap().stronger_tables, None);
+    assert!(within(1000).unwrap().stronger_tables.is_some());
+}
+
 /// A budgeted run gives a late table up from the share of the budget the plan chose them
 /// for (of the caller's limit, else the default budget); any other run at its limit. The
 /// run then goes on with linear conflict, the plan of the weakest choice, naming
