@@ -156,11 +156,11 @@ pub struct StrongerTables {
 }
 
 impl fmt::Display for StrongerTables {
-    /// `pdb:5-5-5-5-5-5-5 (7 tables, 158.3 MB, about 16 s to build)`.
+    /// `pdb:5-5-5-5-5-5-5 (7 tables, 158.3 MB, about 16 s to build on one core)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} ({} {}, {:.1} MB, about {:.0} s to build)",
+            "{} ({} {}, {:.1} MB, about {:.0} s to build on one core)",
             self.heuristic,
             self.tables,
             if self.tables == 1 { "table" } else { "tables" },

@@ -551,7 +551,7 @@ fn a_budgeted_plan_names_the_stronger_tables_it_would_take_once_cached() {
     assert!(
         p.to_string().contains(&format!(
             "Stronger once cached: pdb:5-5-5-5-5-5-5 (7 tables, 158.3 MB, about {:.0} s to \
-             build); `npuzzle pdb build --size 6x6 --optimal` caches them.",
+             build on one core); `npuzzle pdb build --size 6x6 --optimal` caches them.",
             s.seconds
         )),
         "{p}"
