@@ -48,6 +48,7 @@ use crate::algorithm::Algorithm;
 use crate::anytime::{BeamRanking, Schedule};
 use crate::board::Board;
 use crate::error::SolveError;
+use crate::goal::GoalSpec;
 use crate::heuristic::pdb::build::Progress;
 use crate::heuristic::pdb::Partition;
 use crate::heuristic::{HeuristicError, HeuristicSpec, TableEvent, Tables, MAX_PERFECT_CELLS};
@@ -135,9 +136,9 @@ pub struct PassedOver {
 }
 
 /// Tables stronger than a budgeted `auto` plan's own that are not cached: the ones a proof
-/// uses on the shape ([`heuristic::stronger_once_cached`]), which the anytime engine takes
-/// once they are cached (tighter bounds; on 6×6 and larger, shorter answers).
-/// `npuzzle pdb build --optimal` builds and caches them.
+/// uses on the shape, which the anytime engine takes once they are cached (tighter bounds;
+/// on 6×6 and larger, shorter answers). `npuzzle pdb build --optimal` builds and caches
+/// them. Chosen by `plan::heuristic::stronger_once_cached`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StrongerTables {
     /// The heuristic they make, e.g. `pdb:5-5-5-5-5-5-5`.
@@ -174,12 +175,12 @@ impl fmt::Display for StrongerTables {
 /// standard goal's. Tables depend only on the cell of the goal's blank, so `G` is the first
 /// named goal with the blank there, else the goal's own tiles.
 fn goal_option(goal: &Board) -> String {
-    let named = crate::GoalSpec::NAMED.iter().find(|g| {
+    let named = GoalSpec::NAMED.iter().find(|g| {
         g.board(goal.shape())
             .is_ok_and(|b| b.blank() == goal.blank())
     });
     match named {
-        Some(crate::GoalSpec::Standard) => String::new(),
+        Some(GoalSpec::Standard) => String::new(),
         Some(g) => format!(" --goal {}", g.name()),
         None => format!(" --goal \"{goal}\""),
     }
@@ -354,10 +355,7 @@ pub fn plan_for_runs(
         if last || misfit.is_none() || !chooses {
             p.passed_over = passed_over;
             if chooses {
-                // Tables larger than the memory limit would be passed over even if cached.
-                p.stronger_tables = p
-                    .stronger_tables(goal, tables)
-                    .filter(|s| limits.memory_bytes.is_none_or(|m| s.bytes <= m));
+                p.stronger_tables = p.stronger_tables(goal, tables, limits);
             }
             return Ok(p);
         }
@@ -498,24 +496,33 @@ impl Plan {
 
     /// The stronger tables this plan would take once they are cached, if it is the anytime
     /// engine with a budget (above [`AUTO_UNBUDGETED_CELLS`]; below it the answer is proved
-    /// optimal whatever the tables) and they are not its own
-    /// ([`heuristic::stronger_once_cached`]).
-    fn stronger_tables(&self, goal: &Board, tables: &Tables) -> Option<StrongerTables> {
+    /// optimal whatever the tables), they are not its own
+    /// ([`heuristic::stronger_once_cached`]), and they fit `limits`' memory (larger ones
+    /// would be passed over even if cached).
+    fn stronger_tables(
+        &self,
+        goal: &Board,
+        tables: &Tables,
+        limits: &Limits,
+    ) -> Option<StrongerTables> {
         let phase = &self.phases[0];
         if phase.kind != PhaseKind::Anytime || phase.budget.is_none() {
             return None;
         }
         let puzzle = Puzzle::new(goal)?;
         let chosen = phase.heuristic.as_ref()?;
-        let spec = heuristic::stronger_once_cached(&puzzle, tables, chosen)?;
-        let partition = spec.partition(&puzzle).ok()?;
+        let (spec, partition) = heuristic::stronger_once_cached(&puzzle, tables, chosen)?;
         let mut missing = Vec::new();
         needs::partition_needs(&partition, tables, &mut missing);
         missing.retain(|t| t.source == TableSourceKind::Build);
+        let bytes = missing.iter().map(|t| t.bytes).sum();
+        if limits.memory_bytes.is_some_and(|m| bytes > m) {
+            return None;
+        }
         Some(StrongerTables {
             heuristic: HeuristicSpec::Pdb(spec),
             tables: missing.len(),
-            bytes: missing.iter().map(|t| t.bytes).sum(),
+            bytes,
             seconds: missing.iter().map(|t| t.seconds).sum(),
             command: format!(
                 "npuzzle pdb build --size {}{} --optimal",
@@ -933,8 +940,7 @@ mod needs;
 pub use choices::{algorithm_label, choices, heuristic_label, Choice, Choices, HEURISTICS};
 pub use clock::{TableClock, TABLE_TIME_END};
 pub use heuristic::{
-    at_hand, default_partition, resolve, stronger_once_cached, strongest, strongest_admissible,
-    AUTO_BUILD_ENTRIES,
+    at_hand, default_partition, resolve, strongest, strongest_admissible, AUTO_BUILD_ENTRIES,
 };
 pub use needs::{TableNeed, TableSourceKind};
 

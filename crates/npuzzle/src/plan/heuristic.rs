@@ -142,15 +142,16 @@ pub fn strongest_admissible(puzzle: &Puzzle, tables: &Tables) -> HeuristicSpec {
 /// The partition whose tables `npuzzle pdb build --optimal` would cache for this goal, when
 /// the anytime engine is about to run with `chosen`, a weaker heuristic, because they are
 /// not cached: the partition a proof uses ([`strongest_admissible`] with no build limit),
-/// which [`at_hand`] gives the engine once its tables are cached. `None` when `chosen` is
-/// that partition already, when every one of its tables is at hand (the caller's limits
-/// chose against them), when `tables` keep nothing they build (no cache directory, or a
-/// policy that does not save), or on shapes with nothing stronger than what `auto` builds.
-pub fn stronger_once_cached(
+/// which [`at_hand`] gives the engine once its tables are cached; with its patterns, for
+/// the caller to cost. `None` when `chosen` is that partition already, when every one of
+/// its tables is at hand (the caller's limits chose against them), when `tables` keep
+/// nothing they build (no cache directory, or a policy that does not save), or on shapes
+/// with nothing stronger than what `auto` builds.
+pub(super) fn stronger_once_cached(
     puzzle: &Puzzle,
     tables: &Tables,
     chosen: &HeuristicSpec,
-) -> Option<PartitionSpec> {
+) -> Option<(PartitionSpec, Partition)> {
     if tables.cache_dir().is_none() || !tables.policy().save {
         return None;
     }
@@ -161,7 +162,7 @@ pub fn stronger_once_cached(
     let partition = strong.partition(puzzle).ok()?;
     let stronger =
         *chosen != HeuristicSpec::Pdb(strong.clone()) && entries_to_build(&partition, tables) > 0;
-    stronger.then_some(strong)
+    stronger.then_some((strong, partition))
 }
 
 /// Whether `shape` uses the tables that keep the blank's region (`pockets.rs`): for a

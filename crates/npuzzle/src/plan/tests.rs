@@ -536,7 +536,7 @@ fn the_plan_names_the_tables_it_passed_over_and_why() {
 /// them, with the command that caches them (`--goal` when the goal's blank is not on the
 /// last cell); nothing when no cache keeps what is built, when the run has no budget (16
 /// cells and fewer), when a heuristic is named, or when the tables would not fit the
-/// memory limit. (That the command's tables then end the note is `tests/stronger_tables.rs`.)
+/// memory limit. (That the command's tables then end the note is `npuzzle-cli`'s `tests/planner.rs`.)
 #[test]
 fn a_budgeted_plan_names_the_stronger_tables_it_would_take_once_cached() {
     let dir = tempfile::tempdir().unwrap();
