@@ -12,6 +12,7 @@ Names, JSON fields and messages are those of the ``npuzzle`` command line; see
 """
 
 from ._native import (
+    MAX_BOARD_LINES,
     MAX_INPUT_BYTES,
     Board,
     Heuristic,
@@ -34,6 +35,7 @@ from ._files import read_boards, read_instances
 from .errors import InvalidBoard, InvalidOption, LimitReached, NpuzzleError, Unsolvable
 
 __all__ = [
+    "MAX_BOARD_LINES",
     "MAX_INPUT_BYTES",
     "Board",
     "Heuristic",

@@ -17,6 +17,11 @@ PathLike = Union[str, "os.PathLike[str]"]
 #: on the bytes read, not the size the file claims: ``/dev/zero`` and pipes claim 0.
 MAX_INPUT_BYTES: int = _native.MAX_INPUT_BYTES
 
+#: The most lines of boards a file may have, the command line's cap (a million; a classroom
+#: header, comments and blank lines do not count): parsed boards take several times the
+#: bytes of their lines, so past it the file is refused before any board is made.
+MAX_BOARD_LINES: int = _native.MAX_BOARD_LINES
+
 
 def read_text(path: PathLike) -> str:
     """The text of a file of boards, read as the command line reads one.
@@ -59,9 +64,10 @@ def read_instances(path: PathLike, size=None) -> List[Tuple[Board, Optional[int]
     Raises ``InvalidBoard`` with the command line's message for the first bad line, which
     names the line (``line 3: board has duplicate tile 8``); for a ``START | GOAL`` line
     (its own goal would be lost: solve such pairs with ``npuzzle.solve(start, goal=goal)``);
-    for a file without boards, over 256 MiB (as ``npuzzle batch`` does) or not UTF-8.
+    for a file without boards, over 256 MiB or over a million lines of boards
+    (``MAX_BOARD_LINES``, as ``npuzzle batch`` does), or not UTF-8.
     """
-    entries = parse_boards(read_text(path), size)
+    entries = parse_boards(read_text(path), size, os.fspath(path))
     if not entries:
         raise InvalidBoard(f"{os.fspath(path)} has no boards")
     for _, _, line, goal in entries:

@@ -7,6 +7,7 @@ from os import PathLike
 __version__: str
 
 MAX_INPUT_BYTES: int
+MAX_BOARD_LINES: int
 """The most bytes a file of boards may have (256 MiB), as on the command line."""
 
 BoardLike = Union["Board", str, Sequence[int], Sequence[Sequence[int]], Any]
@@ -220,13 +221,14 @@ def random_boards(
     by ``seed`` exactly as ``npuzzle random --seed``."""
 
 def parse_boards(
-    text: str, size: Optional[SizeLike] = None
+    text: str, size: Optional[SizeLike] = None, source: str = "the text"
 ) -> List[Tuple[Board, Optional[int], int, Optional[Board]]]:
     """The boards of a text of boards, read by the core's parser as ``npuzzle batch`` reads
     a file: ``(board, expected, line, goal)`` each, ``expected`` the optimal length written
     after the tiles or ``None``, ``line`` 1-based, ``goal`` the board's own goal from a
     ``START | GOAL`` line or ``None``; an empty list when the text has no board. Raises
-    ``InvalidBoard`` with the first bad line's message, which names the line."""
+    ``InvalidBoard`` with the first bad line's message, which names the line, or for more
+    than ``MAX_BOARD_LINES`` lines of boards (``source`` names the text in the message)."""
 
 def pdb_cache_dir() -> Optional[PathLike]:
     """Where pattern databases are cached (``NPUZZLE_PDB_DIR`` or the user cache)."""

@@ -15,12 +15,19 @@ type Line = (PyBoard, Option<usize>, usize, Option<PyBoard>);
 /// ``(board, expected, line, goal)``; an empty list when the text has none.
 ///
 /// Raises ``InvalidBoard`` with the message of the first bad line, which names the line
-/// (``line 3: board has duplicate tile 8``), and ``InvalidOption`` for a bad ``size``.
+/// (``line 3: board has duplicate tile 8``), or for more than ``MAX_BOARD_LINES`` lines of
+/// boards (``SOURCE has more than 1000000 lines of boards (split the file)``, ``source``
+/// naming the text), and ``InvalidOption`` for a bad ``size``.
 #[pyfunction]
-#[pyo3(signature = (text, size=None))]
-pub fn parse_boards(text: &str, size: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Line>> {
+#[pyo3(signature = (text, size=None, source="the text"))]
+pub fn parse_boards(
+    text: &str,
+    size: Option<&Bound<'_, PyAny>>,
+    source: &str,
+) -> PyResult<Vec<Line>> {
     let shape = size.map(shape_arg).transpose()?;
     board_file::parse(text, shape)
+        .map_err(|e| errors::error(Kind::InvalidBoard, format!("{source} has {e}")))?
         .into_iter()
         .map(|e| match e.board {
             Ok(board) => Ok((

@@ -86,6 +86,7 @@ fn pdb_cache_dir() -> Option<PathBuf> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_INPUT_BYTES", npuzzle::MAX_INPUT_BYTES)?;
+    m.add("MAX_BOARD_LINES", npuzzle::MAX_BOARD_LINES)?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<solution::PySolution>()?;
     m.add_class::<heuristic::PyHeuristic>()?;

@@ -116,6 +116,24 @@ def test_read_boards_refuses_a_large_file_by_its_size(tmp_path):
         npuzzle.read_boards(path)
 
 
+def test_read_boards_refuses_a_million_lines_of_boards_and_one_more(tmp_path):
+    """Regression: a file within 256 MiB of a few million short lines was made into boards
+    whole (gigabytes). Past a million lines of boards it is refused before any board is
+    made, in the command line's words; a header and comments do not count."""
+    assert npuzzle.MAX_BOARD_LINES == 1_000_000
+    path = tmp_path / "many.txt"
+    path.write_text("1 2 3 4 5 6 7 0 8\n" * (npuzzle.MAX_BOARD_LINES + 1))
+    with pytest.raises(
+        InvalidBoard, match=r"many.txt has more than 1000000 lines of boards \(split the file\)$"
+    ):
+        npuzzle.read_boards(path)
+    # At the cap the lines are read, and the first bad one is what is reported.
+    at_cap = tmp_path / "cap.txt"
+    at_cap.write_text("3\n# header and comment not counted\n" + "x\n" * npuzzle.MAX_BOARD_LINES)
+    with pytest.raises(InvalidBoard, match=r"^line 3: "):
+        npuzzle.read_boards(at_cap)
+
+
 def test_read_boards_refuses_binary_and_directories(tmp_path):
     path = tmp_path / "bin.txt"
     path.write_bytes(b"1 2 3\xff")

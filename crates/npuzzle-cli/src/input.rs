@@ -98,9 +98,11 @@ fn read_stdin() -> Result<String> {
 ///
 /// # Errors
 /// Text without a single board (empty, only comments, or a classroom header alone), in
-/// every command's words: "`source` has no boards".
+/// every command's words: "`source` has no boards"; or with more lines of boards than
+/// [`board_file::MAX_BOARD_LINES`].
 pub fn parse_entries(text: &str, size: Option<Shape>, source: &str) -> Result<Vec<Entry>> {
     let entries: Vec<Entry> = board_file::parse(text, size)
+        .map_err(|e| anyhow::anyhow!("{source} has {e}"))?
         .into_iter()
         .map(|e| Entry {
             line: e.line,

@@ -118,6 +118,40 @@ fn endless_inputs_stop_at_the_cap() {
     }
 }
 
+/// Regression: a file within the 256 MiB cap but of millions of short lines was read whole
+/// into boards first (250 MB of 3x3 boards took 3.2 GB in `solve`, 6.9 GB in `batch`; 250 MB
+/// of malformed lines 10 GB and four minutes). Past a million lines of boards every command
+/// refuses the file at once, in one line, before making a board.
+#[test]
+fn a_million_lines_of_boards_and_one_more_are_refused_at_once() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("many.txt");
+    std::fs::write(
+        &path,
+        "1 2 3 4 5 6 7 0 8\n".repeat(npuzzle::MAX_BOARD_LINES + 1),
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["solve", "--file", file],
+        vec!["check", "--file", file],
+        vec!["batch", file],
+        vec!["bench", file],
+        vec!["compare", "--file", file],
+    ] {
+        let started = Instant::now();
+        let (code, stdout, stderr) = run(&args, None);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        one_line(&stderr);
+        assert!(
+            stderr.contains("many.txt has more than 1000000 lines of boards (split the file)"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stdout.is_empty(), "{args:?}: {} bytes out", stdout.len());
+        assert!(started.elapsed() < Duration::from_secs(30), "{args:?}");
+    }
+}
+
 #[test]
 fn an_endless_fifo_stops_at_the_cap() {
     let dir = TempDir::new().unwrap();

@@ -16,12 +16,13 @@
 //!
 //! ```
 //! use npuzzle::board_file;
-//! let lines = board_file::parse("# two boards\n3\n1 2 3 4 5 6 7 0 8 1\n8 1 2 0 4 3 7 6 5\n", None);
+//! let lines = board_file::parse("# two boards\n3\n1 2 3 4 5 6 7 0 8 1\n8 1 2 0 4 3 7 6 5\n", None)?;
 //! assert_eq!(lines.len(), 2);
 //! assert_eq!((lines[0].line, lines[0].expected), (3, Some(1)));
 //! assert_eq!(lines[1].board.as_ref().unwrap().to_string(), "8 1 2/0 4 3/7 6 5");
-//! let bad = board_file::parse("1 2 3 4 5 6 7 8 8\n", None);
+//! let bad = board_file::parse("1 2 3 4 5 6 7 8 8\n", None)?;
 //! assert_eq!(bad[0].board.as_ref().unwrap_err().to_string(), "line 1: board has duplicate tile 8");
+//! # Ok::<(), board_file::TooManyLines>(())
 //! ```
 
 use crate::board::{Board, ParseBoardError, RawBoard};
@@ -31,6 +32,18 @@ use crate::shape::{Shape, ShapeError};
 /// reading without end. Enforce it on the bytes read, not the length a file claims
 /// (`/dev/zero`, a pipe or `<(…)` claim 0).
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// The most lines of boards a text may have (a million; a classroom header, blank lines and
+/// comments are not counted). A parsed board takes some hundred bytes, several times its
+/// line, so [`MAX_INPUT_BYTES`] of short lines alone would make gigabytes of boards (a
+/// 250 MB file of 3x3 boards took 3.2 GB to solve, one of malformed lines 10 GB): past
+/// this many lines the whole text is refused, before any board is made.
+pub const MAX_BOARD_LINES: usize = 1_000_000;
+
+/// A text with more than [`MAX_BOARD_LINES`] lines of boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("more than {max} lines of boards (split the file)", max = MAX_BOARD_LINES)]
+pub struct TooManyLines;
 
 /// One board of a file of boards, with where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,19 +145,38 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// so does a classroom header with none after it.
 ///
 /// Every line's outcome is its own: a bad line is an `Err` among the others.
-pub fn parse(text: &str, size: Option<Shape>) -> Vec<BoardLine> {
-    let lines: Vec<(usize, &str)> = lines(text).collect();
-    let Some(&(first_line, first)) = lines.first() else {
-        return Vec::new();
+///
+/// # Errors
+/// More than [`MAX_BOARD_LINES`] lines of boards, counted before any board is made.
+pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<BoardLine>, TooManyLines> {
+    let Some((first_line, first)) = lines(text).next() else {
+        return Ok(Vec::new());
     };
+    // A digit string (`312045678`) is a board, not an order, though it is all digits.
+    let header = order_header(first).filter(|_| Board::parse(first, size).is_err());
+    // Counted without keeping them, and no further than the cap needs.
+    let counted = lines(text).take(MAX_BOARD_LINES + 2).count();
+    if counted - usize::from(header.is_some()) > MAX_BOARD_LINES {
+        return Err(TooManyLines);
+    }
+    Ok(parse_within_cap(text, size, header, first_line, first))
+}
+
+/// [`parse`] of a text within the cap, its first line and header already read.
+fn parse_within_cap(
+    text: &str,
+    size: Option<Shape>,
+    header: Option<Result<Shape, ShapeError>>,
+    first_line: usize,
+    first: &str,
+) -> Vec<BoardLine> {
+    let lines: Vec<(usize, &str)> = lines(text).collect();
     let failed = |board: BoardLineError| BoardLine {
         line: board.line(),
         board: Err(board),
         expected: None,
         goal: None,
     };
-    // A digit string (`312045678`) is a board, not an order, though it is all digits.
-    let header = order_header(first).filter(|_| Board::parse(first, size).is_err());
     if let Some(order) = header {
         let shape = match (order, size) {
             (Ok(order), Some(size)) if order != size => {
@@ -297,6 +329,11 @@ mod tests {
 
     fn shape(s: &str) -> Option<Shape> {
         Some(s.parse().unwrap())
+    }
+
+    /// The boards of a text well within the cap.
+    fn parse(text: &str, size: Option<Shape>) -> Vec<BoardLine> {
+        super::parse(text, size).expect("within the cap")
     }
 
     fn board(e: &BoardLine) -> String {
@@ -521,7 +558,7 @@ mod tests {
 
         fn check(text: &str, size: Option<Shape>) {
             let lines = text.lines().count().max(1);
-            for e in parse(text, size) {
+            for e in super::parse(text, size) {
                 assert!(e.line >= 1 && e.line <= lines, "line {} of {lines}", e.line);
                 match &e.board {
                     Ok(b) => {
@@ -571,5 +608,28 @@ mod tests {
                 .unwrap_or(60.0);
             run(Some(Duration::from_secs_f64(secs)), 0);
         }
+    }
+
+    /// Regression: a file within the byte cap but of a few million short lines made
+    /// gigabytes of boards (10 GB for 250 MB of malformed lines). Past a million lines of
+    /// boards the text is refused; a header, comments and blank lines do not count.
+    #[test]
+    fn more_than_a_million_lines_of_boards_are_refused() {
+        let lines = |n: usize| "x\n".repeat(n);
+        let at_cap = format!("3\n# a comment\n\n{}", lines(MAX_BOARD_LINES));
+        assert_eq!(
+            super::parse(&at_cap, None).map(|e| e.len()),
+            Ok(MAX_BOARD_LINES)
+        );
+        let over = format!("{at_cap}x\n");
+        assert_eq!(super::parse(&over, None), Err(TooManyLines));
+        assert_eq!(
+            super::parse(&lines(MAX_BOARD_LINES + 1), None),
+            Err(TooManyLines)
+        );
+        assert_eq!(
+            TooManyLines.to_string(),
+            "more than 1000000 lines of boards (split the file)"
+        );
     }
 }

@@ -50,7 +50,7 @@ pub mod text;
 
 pub use algorithm::Algorithm;
 pub use board::{Board, ParseBoardError, RawBoard, Tile};
-pub use board_file::{BoardLine, BoardLineError, MAX_INPUT_BYTES};
+pub use board_file::{BoardLine, BoardLineError, TooManyLines, MAX_BOARD_LINES, MAX_INPUT_BYTES};
 pub use error::SolveError;
 pub use expected_length::LineStatus;
 pub use goal::{GoalError, GoalSpec};
