@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -12,6 +12,12 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 /// The most worker threads `--jobs` accepts.
 const MAX_JOBS: usize = 1024;
+
+/// How far past the last result written a worker may start, per worker: results wait in
+/// memory until everything before them is written, and on a file of easy boards the
+/// workers would otherwise outrun the writer by the whole file (a million 3x3 boards held
+/// some 300 MB of results).
+const AHEAD_PER_JOB: usize = 256;
 
 /// The number of worker threads: `--jobs`, or one per core.
 ///
@@ -54,13 +60,16 @@ where
     // Writing to a terminal under a live bar would tear both; pause the bar around writes.
     let pause_bar = !bar.is_hidden() && std::io::stdout().is_terminal();
     let next = AtomicUsize::new(0);
+    // Results handed to `emit` so far; workers wait while they are too far ahead of it.
+    let written = (Mutex::new(0usize), Condvar::new());
+    let ahead = jobs.saturating_mul(AHEAD_PER_JOB);
     // Raised when the output goes away, or by Ctrl-C.
     let cancel = crate::interrupt::cancel_flag();
     let cancel: &AtomicBool = &cancel;
     let (tx, rx) = mpsc::channel::<(usize, R)>();
     let mut failure = None;
     std::thread::scope(|scope| {
-        let (next, work) = (&next, &work);
+        let (next, work, written) = (&next, &work, &written);
         let pool = &pool;
         scope.spawn(move || {
             pool.broadcast(|_| loop {
@@ -69,6 +78,7 @@ where
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(i) else { break };
+                wait_until_within(written, i, ahead, cancel);
                 if tx.send((i, work(i, item, cancel))).is_err() {
                     break;
                 }
@@ -77,21 +87,29 @@ where
         });
         let mut held: BTreeMap<usize, R> = BTreeMap::new();
         let mut next_out = 0;
+        let mut published = 0;
         'receive: for (i, result) in rx.iter() {
             bar.inc(1);
             held.insert(i, result);
             while let Some(result) = held.remove(&next_out) {
-                let written = if pause_bar {
+                let outcome = if pause_bar {
                     bar.suspend(|| emit(next_out, result))
                 } else {
                     emit(next_out, result)
                 };
-                if let Err(e) = written {
+                if let Err(e) = outcome {
                     cancel.store(true, Ordering::Relaxed);
                     failure = Some(e);
                     break 'receive;
                 }
                 next_out += 1;
+            }
+            // Told a quarter of the reach at a time: a wake-up for every result cost a
+            // third of the time of a file of easy boards.
+            if next_out >= published + ahead / 4 {
+                published = next_out;
+                *written.0.lock().unwrap_or_else(PoisonError::into_inner) = published;
+                written.1.notify_all();
             }
         }
         drop(rx); // workers blocked on a send give up
@@ -100,6 +118,26 @@ where
     match failure {
         Some(e) => Err(e).context("cannot write the output"),
         None => Ok(()),
+    }
+}
+
+/// Blocks a worker about to start item `i` while it is `ahead` or more items past the results
+/// written, until the writer catches up or the run is cancelled. The item the writer waits
+/// for is always within reach, so the workers never all wait.
+fn wait_until_within(
+    written: &(Mutex<usize>, Condvar),
+    i: usize,
+    ahead: usize,
+    cancel: &AtomicBool,
+) {
+    let (count, caught_up) = written;
+    let mut count = count.lock().unwrap_or_else(PoisonError::into_inner);
+    while i >= count.saturating_add(ahead) && !cancel.load(Ordering::Relaxed) {
+        // A timeout, so a cancel raised while waiting is seen.
+        count = caught_up
+            .wait_timeout(count, Duration::from_millis(50))
+            .unwrap_or_else(PoisonError::into_inner)
+            .0;
     }
 }
 
@@ -185,6 +223,32 @@ mod tests {
         .unwrap_err();
         assert!(err.to_string().contains("cannot write"));
         assert!(started.load(Ordering::Relaxed) < 1000);
+    }
+
+    /// Regression: on a file of easy boards the workers ran the whole file ahead of a slow
+    /// writer, and every result waited in memory (a million 3x3 boards: some 300 MB).
+    #[test]
+    fn workers_stay_within_reach_of_the_writer() {
+        let items: Vec<u32> = (0..3_000).collect();
+        let emitted = AtomicUsize::new(0);
+        let furthest_ahead = AtomicUsize::new(0);
+        run_in_order(
+            &items,
+            2,
+            |i, _, _| {
+                let ahead = i - emitted.load(Ordering::SeqCst).min(i);
+                furthest_ahead.fetch_max(ahead, Ordering::SeqCst);
+            },
+            |_, ()| {
+                std::thread::sleep(Duration::from_micros(20));
+                emitted.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(emitted.load(Ordering::SeqCst), items.len());
+        let furthest = furthest_ahead.load(Ordering::SeqCst);
+        assert!(furthest < 2 * AHEAD_PER_JOB, "{furthest} ahead");
     }
 
     #[test]
