@@ -430,3 +430,62 @@ fn play_needs_a_terminal() {
     assert!(err.contains("needs a terminal"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+/// Runs `interactive` with `chunk` written to its standard input again and again until it
+/// exits (or 30 s pass, when it is killed): its exit code and standard error.
+fn interactive_on_endless_input(chunk: &'static [u8]) -> (Option<i32>, String) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .arg("interactive")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || while stdin.write_all(chunk).is_ok() {});
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    (status.and_then(|s| s.code()), stderr)
+}
+
+/// Regression: `yes | npuzzle interactive` asked for the order for ever: piped answers that
+/// never complete a puzzle now end the session after a number of answers no one types.
+#[test]
+fn endless_wrong_answers_end_the_interactive_session() {
+    let (code, stderr) = interactive_on_endless_input(b"y\n");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("10000 answers and still no puzzle"),
+        "{stderr}"
+    );
+}
+
+/// Regression: an answer without an end of line was read whole, gigabytes of it (a 2 GB
+/// line took 3.9 GB). An answer is at most 64 KiB.
+#[test]
+fn an_endless_answer_is_refused() {
+    let (code, stderr) = interactive_on_endless_input(&[b'1'; 4096]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("an answer longer than 65536 bytes"),
+        "{stderr}"
+    );
+}

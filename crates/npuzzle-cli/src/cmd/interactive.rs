@@ -1,7 +1,7 @@
 //! `npuzzle interactive`: prompt for the order, the boards, the heuristic, the algorithm and
 //! the trace, as the classroom's console program does, then solve.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read as _, Write};
 
 use anyhow::{bail, Result};
 use clap::Args;
@@ -39,24 +39,49 @@ const HEURISTICS: [(&str, &str); 6] = [
     ),
 ];
 
+/// The longest answer read: a board of the largest shape typed in (1,024 cells) fits many
+/// times over, and a line without an end (a stray binary file) is not read into memory whole.
+const MAX_ANSWER_BYTES: u64 = 64 << 10;
+
+/// The most answers one session reads. A puzzle of the largest shape typed row by row, with
+/// its goal and menus, takes about a thousand; piped input that never completes a puzzle
+/// (`yes | npuzzle interactive`) would otherwise be asked again for ever.
+const MAX_ANSWERS: usize = 10_000;
+
 /// Reads answers line by line and re-asks on bad input.
 struct Prompter<R> {
     input: R,
     /// The input has ended: every question from now on takes its default.
     ended: bool,
+    /// Answers read so far.
+    answers: usize,
 }
 
 impl<R: BufRead> Prompter<R> {
     /// Prints `question`, reads one line; `None` at end of input.
+    ///
+    /// # Errors
+    /// An answer longer than [`MAX_ANSWER_BYTES`], more than [`MAX_ANSWERS`] of them, or
+    /// input that cannot be read.
     fn ask(&mut self, question: &str) -> Result<Option<String>> {
+        if self.answers == MAX_ANSWERS {
+            bail!("{MAX_ANSWERS} answers and still no puzzle: is the input meant for these questions?");
+        }
         print!("{question}");
         std::io::stdout().flush()?;
         let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let read = (&mut self.input)
+            .take(MAX_ANSWER_BYTES + 1)
+            .read_line(&mut line)?;
+        if read == 0 {
             println!();
             self.ended = true;
             return Ok(None);
         }
+        if read as u64 > MAX_ANSWER_BYTES {
+            bail!("an answer longer than {MAX_ANSWER_BYTES} bytes: type a board of at most 1024 cells");
+        }
+        self.answers += 1;
         Ok(Some(line.trim().to_string()))
     }
 
@@ -231,6 +256,7 @@ pub fn run(args: InteractiveArgs, tables: &Tables) -> Result<Outcome> {
     let mut p = Prompter {
         input: stdin.lock(),
         ended: false,
+        answers: 0,
     };
     let shape = p.shape()?;
     let start = p.board("Start", shape, false)?.expect("required");
