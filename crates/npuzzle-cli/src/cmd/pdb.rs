@@ -162,18 +162,24 @@ fn fetch_all(
     let cached =
         |i: usize| !force && cache.is_some_and(|c| c.dir.join(store::file_name(&keys[i])).exists());
     let to_build: Vec<usize> = order.iter().copied().filter(|&i| !cached(i)).collect();
+    let mut jobs = jobs;
     if !to_build.is_empty() {
-        let jobs = jobs.clamp(1, to_build.len());
         // The peak: the `jobs` largest builds running together, beside what the process
-        // holds already.
-        let peak: u64 = to_build
-            .iter()
-            .take(jobs)
-            .map(|&i| sizes[i].peak_bytes)
-            .sum::<u64>()
-            + current_rss().unwrap_or(0);
+        // holds already; no more at once than the machine's free memory holds.
+        let peaks: Vec<u64> = to_build.iter().map(|&i| sizes[i].peak_bytes).collect();
+        let held = current_rss().unwrap_or(0);
+        let asked = jobs.clamp(1, to_build.len());
+        jobs = jobs_that_fit(&peaks, asked, held, available_memory())?;
+        let peak = peaks.iter().take(jobs).sum::<u64>() + held;
         let tables: u64 = to_build.iter().map(|&i| sizes[i].entries.div_ceil(2)).sum();
-        println!("{}", building_line(to_build.len(), tables, jobs, peak));
+        let mut line = building_line(to_build.len(), tables, jobs, peak);
+        if jobs < asked {
+            line.push_str(&format!(
+                " ({asked} at a time would not fit the {} of free memory.)",
+                megabytes(available_memory().unwrap_or(0))
+            ));
+        }
+        println!("{line}");
     }
     let total: u64 = to_build.iter().map(|&i| sizes[i].work).sum();
     let bar = BuildBar::new();
@@ -222,6 +228,45 @@ fn fetch_all(
         );
     }
     Ok(events)
+}
+
+/// How many of the builds whose peaks are `peaks` (largest first) may run at once, at most
+/// `asked`, beside the `held` bytes the process has, within `available` bytes of free memory
+/// (unknown: `asked`).
+///
+/// # Errors
+/// The largest build alone does not fit: it would push the machine into swap or the
+/// out-of-memory killer, so it is refused before it starts.
+fn jobs_that_fit(peaks: &[u64], asked: usize, held: u64, available: Option<u64>) -> Result<usize> {
+    let Some(available) = available else {
+        return Ok(asked);
+    };
+    let mut sum = held;
+    let fitting = peaks
+        .iter()
+        .take(asked)
+        .take_while(|&&p| {
+            sum += p;
+            sum <= available
+        })
+        .count();
+    if fitting == 0 {
+        bail!(
+            "building these tables needs about {} at its peak (the largest alone), but this \
+             machine has {} of free memory; a partition of smaller patterns needs less",
+            megabytes(held + peaks.first().copied().unwrap_or(0)),
+            megabytes(available)
+        );
+    }
+    Ok(fitting)
+}
+
+/// The machine's free memory (Linux `MemAvailable`: free, and reclaimable without swap).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 /// Whether a table is in the cache directory after a build: loaded from it, or saved.
@@ -376,4 +421,32 @@ fn list(args: ListArgs, tables: &Tables) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds run together only as far as free memory holds them (7-7-7-3 on 5x5 asked for
+    /// two 3.7 GB builds at once whatever the machine had), and a build that cannot fit
+    /// alone is refused before it starts, in one line.
+    #[test]
+    fn builds_at_once_fit_the_free_memory() {
+        const GB: u64 = 1 << 30;
+        let peaks = [4 * GB, 3 * GB, 2 * GB];
+        assert_eq!(jobs_that_fit(&peaks, 2, GB, None).unwrap(), 2);
+        assert_eq!(jobs_that_fit(&peaks, 2, GB, Some(20 * GB)).unwrap(), 2);
+        assert_eq!(jobs_that_fit(&peaks, 3, GB, Some(8 * GB)).unwrap(), 2);
+        assert_eq!(jobs_that_fit(&peaks, 3, GB, Some(7 * GB)).unwrap(), 1);
+        assert_eq!(jobs_that_fit(&peaks, 3, GB, Some(5 * GB)).unwrap(), 1);
+        let refused = jobs_that_fit(&peaks, 2, GB, Some(4 * GB))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("needs about 5368.7 MB at its peak"),
+            "{refused}"
+        );
+        assert!(refused.contains("4295.0 MB of free memory"), "{refused}");
+        assert_eq!(refused.lines().count(), 1);
+    }
 }
