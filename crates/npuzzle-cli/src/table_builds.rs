@@ -270,17 +270,23 @@ pub fn megabytes(bytes: u64) -> String {
 
 /// The process's peak resident memory (Linux `VmHWM`), in bytes.
 pub fn peak_rss() -> Option<u64> {
-    status_bytes("VmHWM:")
+    kilobytes_field("/proc/self/status", "VmHWM:")
 }
 
 /// The process's resident memory now (Linux `VmRSS`), in bytes.
 pub fn current_rss() -> Option<u64> {
-    status_bytes("VmRSS:")
+    kilobytes_field("/proc/self/status", "VmRSS:")
 }
 
-/// A memory field of `/proc/self/status`, in bytes.
-fn status_bytes(field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(Path::new("/proc/self/status")).ok()?;
+/// The machine's free memory (Linux `MemAvailable`: free, and reclaimable without swap), in
+/// bytes.
+pub fn available_memory() -> Option<u64> {
+    kilobytes_field("/proc/meminfo", "MemAvailable:")
+}
+
+/// A memory field (`Field:   123 kB`) of a Linux `/proc` file, in bytes.
+fn kilobytes_field(file: &str, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(Path::new(file)).ok()?;
     let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)

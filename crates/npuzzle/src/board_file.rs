@@ -149,7 +149,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// # Errors
 /// More than [`MAX_BOARD_LINES`] lines of boards, counted before any board is made.
 pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<BoardLine>, TooManyLines> {
-    let Some((first_line, first)) = lines(text).next() else {
+    let Some((_, first)) = lines(text).next() else {
         return Ok(Vec::new());
     };
     // A digit string (`312045678`) is a board, not an order, though it is all digits.
@@ -159,18 +159,16 @@ pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<BoardLine>, TooManyL
     if counted - usize::from(header.is_some()) > MAX_BOARD_LINES {
         return Err(TooManyLines);
     }
-    Ok(parse_within_cap(text, size, header, first_line, first))
+    Ok(parse_within_cap(lines(text).collect(), size, header))
 }
 
-/// [`parse`] of a text within the cap, its first line and header already read.
+/// [`parse`] of a text's [`lines`] (at least one) within the cap, its header already read.
 fn parse_within_cap(
-    text: &str,
+    lines: Vec<(usize, &str)>,
     size: Option<Shape>,
     header: Option<Result<Shape, ShapeError>>,
-    first_line: usize,
-    first: &str,
 ) -> Vec<BoardLine> {
-    let lines: Vec<(usize, &str)> = lines(text).collect();
+    let (first_line, first) = lines[0];
     let failed = |board: BoardLineError| BoardLine {
         line: board.line(),
         board: Err(board),

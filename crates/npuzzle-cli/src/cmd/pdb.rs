@@ -11,7 +11,9 @@ use npuzzle::heuristic::{TableEvent, TableSource};
 use npuzzle::{GoalSpec, Puzzle, Shape, Tables};
 
 use crate::exit::Outcome;
-use crate::table_builds::{building_line, current_rss, megabytes, peak_rss, warn_about, BuildBar};
+use crate::table_builds::{
+    available_memory, building_line, current_rss, megabytes, peak_rss, warn_about, BuildBar,
+};
 
 /// Build or list the cached pattern databases.
 #[derive(Args, Debug)]
@@ -169,14 +171,15 @@ fn fetch_all(
         let peaks: Vec<u64> = to_build.iter().map(|&i| sizes[i].peak_bytes).collect();
         let held = current_rss().unwrap_or(0);
         let asked = jobs.clamp(1, to_build.len());
-        jobs = jobs_that_fit(&peaks, asked, held, available_memory())?;
+        let available = available_memory();
+        jobs = jobs_that_fit(&peaks, asked, held, available)?;
         let peak = peaks.iter().take(jobs).sum::<u64>() + held;
         let tables: u64 = to_build.iter().map(|&i| sizes[i].entries.div_ceil(2)).sum();
         let mut line = building_line(to_build.len(), tables, jobs, peak);
         if jobs < asked {
             line.push_str(&format!(
                 " ({asked} at a time would not fit the {} of free memory.)",
-                megabytes(available_memory().unwrap_or(0))
+                megabytes(available.unwrap_or(0))
             ));
         }
         println!("{line}");
@@ -259,14 +262,6 @@ fn jobs_that_fit(peaks: &[u64], asked: usize, held: u64, available: Option<u64>)
         );
     }
     Ok(fitting)
-}
-
-/// The machine's free memory (Linux `MemAvailable`: free, and reclaimable without swap).
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
 }
 
 /// Whether a table is in the cache directory after a build: loaded from it, or saved.
